@@ -1,0 +1,58 @@
+// Lint doubles as the architecture fence: the import zones below are the rules STYLE.md
+// describes (web -> contract <- server, features never reach into each other), so they hold
+// without anyone having to remember them.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const webFeatures = ['catalog', 'auth', 'cart', 'checkout', 'orders', 'payments', 'shops', 'media', 'blog', 'search', 'ratings', 'newsletter', 'tenants', 'chat'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/contract', from: './apps', message: 'The contract is pure: it imports no app code.' },
+            { target: './apps/web', from: './apps/server', message: 'The web app never imports server code.' },
+            { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
+            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'Shared components sit below features.' },
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app shell.' },
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature; move shared code down a level.',
+            })),
+          ],
+        },
+      ],
+    },
+    settings: { 'import-x/resolver-next': [] },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path'] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

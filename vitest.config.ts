@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs on the embedded database always, and a second time on PostgreSQL when
+// TEST_DATABASE_URL is set: races and row locks only exist there (PGlite is one connection).
+const serverProject = (db: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${db}`,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { SOKO_TEST_DB: db },
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
