@@ -1,0 +1,163 @@
+// Builds the whole HTTP application from its parts. main.ts starts it on a port; tests use
+// app.inject() on the very same instance.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { requireAccessRules } from './platform/access';
+import { ResponseCache } from './platform/cache';
+import type { Config } from './platform/config';
+import type { App, AppContext } from './platform/context';
+import type { Database } from './platform/db';
+import { registerErrorHandling, sendApiNotFound } from './platform/errors';
+import { rateLimitError } from './platform/rate-limit';
+import { createRedisInvalidationBus } from './platform/redis';
+import { TenantDirectory } from './platform/tenant';
+import { registerCatalogRoutes } from './modules/catalog/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerNewsletterRoutes } from './modules/newsletter/routes';
+import { registerRatingRoutes } from './modules/ratings/routes';
+
+export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
+
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    // No inline script anywhere: a stored <script> in a description can never run.
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", 'https:'],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  requireAccessRules(app);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+    : undefined;
+  const bus = config.redisUrl ? createRedisInvalidationBus(config.redisUrl) : undefined;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    cache: new ResponseCache(2_000, bus),
+    tenants: new TenantDirectory(database.db),
+  };
+  app.addHook('onClose', async () => {
+    await bus?.close();
+    await redis?.quit().catch(() => {});
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy,
+    // Images are fetched cross-origin by nobody but ourselves; keep the default isolation.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, skipOnError: true } : {}),
+    errorResponseBuilder: rateLimitError,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Soko API',
+        description: 'Storefront, shop management and payments for the Soko marketplace.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerHealthRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
+  registerRatingRoutes(app, ctx);
+  registerNewsletterRoutes(app, ctx);
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.mediaDir),
+    prefix: '/media/',
+    decorateReply: false,
+    // Media keys are never reused, so a file at a URL never changes.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const webDist = config.webDistDir;
+  const indexHtml =
+    webDist && existsSync(path.join(webDist, 'index.html'))
+      ? await readFile(path.join(webDist, 'index.html'), 'utf8')
+      : undefined;
+  if (webDist && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      prefix: '/',
+      decorateReply: false,
+      // '/' and unknown paths fall through to the not-found handler, which serves the app.
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset name, so those never change.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/media/')) {
+      return sendApiNotFound(request, reply);
+    }
+    if (request.method === 'GET' && indexHtml) {
+      // The browser app owns every other path (and shows its own not-found page).
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return sendApiNotFound(request, reply);
+  });
+
+  return app;
+}

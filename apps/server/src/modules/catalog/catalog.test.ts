@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import {
+  listingResponseSchema,
+  metadataResponseSchema,
+  productListResponseSchema,
+  productSchema,
+  tenantSchema,
+  SEO_DEFAULTS,
+  type Product,
+} from '@soko/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+async function allProducts(): Promise<Product[]> {
+  return productListResponseSchema.parse((await get('/api/listing/gellisting')).json());
+}
+
+describe('GET /api/health', () => {
+  it('reports ok and which database answers', async () => {
+    const res = await get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: process.env.SOKO_TEST_DB });
+  });
+});
+
+describe('GET /api/metadata', () => {
+  it('lists the shops with the tenant’s shop first, in the spec’s shape', async () => {
+    const res = await get('/api/metadata', { host: 'localhost' });
+    expect(res.statusCode).toBe(200);
+    const shops = metadataResponseSchema.parse(res.json());
+    expect(shops.length).toBeGreaterThanOrEqual(2);
+    expect(shops[0]?.name).toBe('Soko Naturals');
+    expect(shops[0]?.operationperiods.monday).toEqual({ open: expect.any(String), close: expect.any(String) });
+  });
+
+  it('puts the second shop first when asked through its own host', async () => {
+    const main = metadataResponseSchema.parse((await get('/api/metadata', { host: 'localhost' })).json());
+    const second = metadataResponseSchema.parse((await get('/api/metadata', { host: 'shop2.localhost' })).json());
+    expect(second[0]?._id).not.toBe(main[0]?._id);
+    expect(second.map((s) => s._id).sort()).toEqual(main.map((s) => s._id).sort());
+  });
+
+  it('falls back to the default tenant for an unknown host', async () => {
+    const shops = metadataResponseSchema.parse((await get('/api/metadata', { host: 'unknown.example' })).json());
+    expect(shops[0]?.name).toBe('Soko Naturals');
+  });
+
+  it('answers 304 when the client already holds the same body', async () => {
+    const first = await get('/api/metadata');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get('/api/metadata', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('GET /api/tenant', () => {
+  it('gives the default tenant its SEO data and chat contact', async () => {
+    const tenant = tenantSchema.parse((await get('/api/tenant', { host: 'localhost' })).json());
+    expect(tenant.seo.title).not.toBe(SEO_DEFAULTS.title);
+    expect(tenant.whatsapp?.phoneNumber).toMatch(/^254\d+$/);
+  });
+
+  it('fills in the spec’s defaults for a tenant without SEO data', async () => {
+    const tenant = tenantSchema.parse((await get('/api/tenant', { host: 'shop2.localhost' })).json());
+    expect(tenant.seo).toEqual(SEO_DEFAULTS);
+    expect(tenant.whatsapp).toBeNull();
+  });
+});
+
+describe('GET /api/listing/getlisting', () => {
+  it('answers one listing per shop, the tenant’s first, with categories and products', async () => {
+    const res = await get('/api/listing/getlisting');
+    expect(res.statusCode).toBe(200);
+    const listings = listingResponseSchema.parse(res.json());
+    expect(listings.length).toBeGreaterThanOrEqual(2);
+    const [main] = listings;
+    expect(main?.name).toBe('Soko Naturals');
+    expect(main?.payonorder).toBe(true);
+    expect(main?.categories.length).toBeGreaterThan(0);
+    const categoryProducts = main?.categories.flatMap((c) => c.products) ?? [];
+    expect(categoryProducts.length).toBeGreaterThan(0);
+    for (const category of main?.categories ?? []) {
+      for (const product of category.products) expect(product.categoryId).toBe(category._id);
+    }
+    const total = listings.flatMap((l) => l.categories.flatMap((c) => c.products)).length;
+    expect(total).toBe((await allProducts()).length);
+  });
+});
+
+describe('GET /api/listing/gellisting', () => {
+  it('lists every product of every shop, newest first, prices in Ksh', async () => {
+    const products = await allProducts();
+    expect(products.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(products.map((p) => p.shopId)).size).toBeGreaterThanOrEqual(2);
+    const times = products.map((p) => Date.parse(p.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(products.some((p) => !Number.isInteger(p.price))).toBe(true);
+  });
+
+  it('keeps a product’s stock equal to the sum of its variants', async () => {
+    const withVariants = (await allProducts()).filter((p) => p.variants.length > 0);
+    expect(withVariants.length).toBeGreaterThan(0);
+    for (const p of withVariants) expect(p.stock).toBe(p.variants.reduce((s, v) => s + v.stock, 0));
+  });
+});
+
+describe('GET /api/listing/products/:productId', () => {
+  it('answers one product with its variants', async () => {
+    const sample = (await allProducts()).find((p) => p.variants.length > 1) as Product;
+    const res = await get(`/api/listing/products/${sample._id}`);
+    expect(res.statusCode).toBe(200);
+    const product = productSchema.parse(res.json());
+    expect(product).toEqual(sample);
+  });
+
+  it('answers 404 in the error shape for an unknown or malformed id', async () => {
+    for (const id of [randomUUID(), 'not-an-id', '1', "' or 1=1 --"]) {
+      const res = await get(`/api/listing/products/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Product not found.' } });
+    }
+  });
+});
+
+describe('GET /api/listing/products (related and by category name)', () => {
+  it('lists the other products of a category, excluding the one shown', async () => {
+    const sample = (await allProducts())[0] as Product;
+    const res = await get(`/api/listing/products?category=${sample.categoryId}&exclude=${sample._id}`);
+    expect(res.statusCode).toBe(200);
+    const related = productListResponseSchema.parse(res.json());
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.every((p) => p.categoryId === sample.categoryId && p._id !== sample._id)).toBe(true);
+  });
+
+  it('finds a category of the tenant’s shop by name, ignoring case', async () => {
+    const [main] = listingResponseSchema.parse((await get('/api/listing/getlisting')).json());
+    const category = main?.categories[0];
+    expect(category).toBeDefined();
+    const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(category?.name.toUpperCase() ?? '')}`);
+    const products = productListResponseSchema.parse(res.json());
+    expect(products.map((p) => p._id).sort()).toEqual(category?.products.map((p) => p._id).sort());
+  });
+
+  it('answers an empty list for a category name the tenant’s shop does not have', async () => {
+    const res = await get('/api/listing/products?categoryName=No%20Such%20Category');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('does not find another shop’s category by name', async () => {
+    const listings = listingResponseSchema.parse((await get('/api/listing/getlisting')).json());
+    const foreign = listings[1]?.categories[0]?.name as string;
+    const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(foreign)}`, { host: 'localhost' });
+    expect(res.json()).toEqual([]);
+  });
+
+  it('refuses a query naming no category', async () => {
+    const res = await get('/api/listing/products');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+  });
+});

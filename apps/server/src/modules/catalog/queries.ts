@@ -1,0 +1,76 @@
+// The storefront's read queries. Each returns plain rows; service.ts shapes them into the
+// spec's records. Variants are fetched in one query per call, never one per product.
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { categories, productVariants, products, shops } from '../../platform/schema';
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  discounts: products.discounts,
+  discount: products.discount,
+  count: products.count,
+  stock: products.stock,
+  type: products.type,
+  pricingType: products.pricingType,
+  imageUrls: products.imageUrls,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  shopId: products.shopId,
+  ownerId: shops.ownerId,
+  ratingSum: products.ratingSum,
+  ratingCount: products.ratingCount,
+  createdAt: products.createdAt,
+};
+
+export type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+export type VariantRow = typeof productVariants.$inferSelect;
+
+export function selectProducts(db: Db, where: SQL | undefined, limit?: number) {
+  const query = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(where)
+    .orderBy(desc(products.createdAt), asc(products.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export async function selectVariants(db: Db, productIds: string[]): Promise<VariantRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+}
+
+export const productById = (id: string) => eq(products.id, id);
+export const productsInCategory = (categoryId: string, excludeId?: string) =>
+  excludeId ? and(eq(products.categoryId, categoryId), ne(products.id, excludeId)) : eq(products.categoryId, categoryId);
+export const productsInShop = (shopId: string) => eq(products.shopId, shopId);
+
+export function selectShops(db: Db) {
+  return db.select().from(shops).orderBy(asc(shops.createdAt), asc(shops.id));
+}
+
+export function selectCategories(db: Db, shopIds: string[]) {
+  if (shopIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(categories)
+    .where(inArray(categories.shopId, shopIds))
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+export async function findCategoryByName(db: Db, shopId: string, name: string) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.shopId, shopId), sql`lower(${categories.name}) = lower(${name})`))
+    .limit(1);
+  return row;
+}

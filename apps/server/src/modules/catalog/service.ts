@@ -1,0 +1,158 @@
+// The storefront read model: products, listings and shop metadata in the spec's shapes
+// (`_id` strings, prices in Ksh), the current tenant's shop always first.
+import { fromCents, isUuid, type Product, type Shop, type Listing } from '@soko/contract';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { Tenant } from '../../platform/tenant';
+import type { shops } from '../../platform/schema';
+import {
+  findCategoryByName,
+  productById,
+  productsInCategory,
+  selectCategories,
+  selectProducts,
+  selectShops,
+  selectVariants,
+  type ProductRow,
+  type VariantRow,
+} from './queries';
+
+const RELATED_LIMIT = 12;
+
+// Map.groupBy arrives in Node 21; Soko supports Node 20.
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+export function toProduct(row: ProductRow, variants: VariantRow[]): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    price: fromCents(row.priceCents),
+    discounts: row.discounts,
+    discount: row.discount,
+    count: row.count,
+    stock: row.stock,
+    Type: row.type,
+    pricingType: row.pricingType,
+    variants: variants.map((v) => ({ _id: v.id, name: v.name, size: v.size, stock: v.stock })),
+    imageUrls: row.imageUrls,
+    categoryId: row.categoryId,
+    category: row.categoryName,
+    shopId: row.shopId,
+    userId: row.ownerId,
+    rating: {
+      average: row.ratingCount === 0 ? 0 : Math.round((row.ratingSum / row.ratingCount) * 10) / 10,
+      count: row.ratingCount,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function withVariants(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const variants = await selectVariants(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byProduct = groupBy(variants, (v) => v.productId);
+  return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? []));
+}
+
+export async function getProduct(db: Db, productId: string): Promise<Product> {
+  // A malformed id cannot exist, so it is the same 404 as an unknown one.
+  if (!isUuid(productId)) throw notFound('Product not found.');
+  const [row] = await selectProducts(db, productById(productId), 1);
+  if (!row) throw notFound('Product not found.');
+  const [product] = await withVariants(db, [row]);
+  return product as Product;
+}
+
+export async function listAllProducts(db: Db): Promise<Product[]> {
+  return withVariants(db, await selectProducts(db, undefined));
+}
+
+export async function listRelatedProducts(
+  db: Db,
+  tenant: Tenant | null,
+  query: { category?: string; exclude?: string; categoryName?: string },
+): Promise<Product[]> {
+  let categoryId = query.category;
+  if (!categoryId && query.categoryName !== undefined) {
+    if (!tenant) return [];
+    categoryId = (await findCategoryByName(db, tenant.shopId, query.categoryName))?.id;
+  }
+  if (!categoryId || !isUuid(categoryId)) return [];
+  const exclude = query.exclude && isUuid(query.exclude) ? query.exclude : undefined;
+  const limit = query.categoryName === undefined ? RELATED_LIMIT : undefined;
+  return withVariants(db, await selectProducts(db, productsInCategory(categoryId, exclude), limit));
+}
+
+type ShopRow = typeof shops.$inferSelect;
+
+export function toShop(row: ShopRow): Shop {
+  return {
+    _id: row.id,
+    name: row.name,
+    owner: row.owner,
+    owneremail: row.ownerEmail,
+    contact: { email: row.contactEmail, phoneno: row.contactPhone },
+    location: { address: row.address, mapurl: row.mapUrls },
+    operationperiods: row.operationPeriods,
+    companypolicy: row.companyPolicy,
+    socialmedialinks: row.socialLinks,
+    payonorder: row.payOnOrder,
+    imageUrls: row.imageUrls,
+    promotionalimages: row.promotionalImages,
+    userId: row.ownerId,
+  };
+}
+
+/** Every shop, the tenant's own first (the storefront reads element 0 as "the shop"). */
+async function shopsTenantFirst(db: Db, tenant: Tenant | null): Promise<ShopRow[]> {
+  const rows = await selectShops(db);
+  const own = rows.findIndex((row) => row.id === tenant?.shopId);
+  if (own > 0) rows.unshift(...rows.splice(own, 1));
+  return rows;
+}
+
+export async function getMetadata(db: Db, tenant: Tenant | null): Promise<Shop[]> {
+  return (await shopsTenantFirst(db, tenant)).map(toShop);
+}
+
+export async function getListings(db: Db, tenant: Tenant | null): Promise<Listing[]> {
+  const shopRows = await shopsTenantFirst(db, tenant);
+  const [categoryRows, productRows] = await Promise.all([
+    selectCategories(
+      db,
+      shopRows.map((s) => s.id),
+    ),
+    selectProducts(db, undefined),
+  ]);
+  const allProducts = await withVariants(db, productRows);
+  const productsByCategory = groupBy(allProducts, (p) => p.categoryId);
+  const categoriesByShop = groupBy(categoryRows, (c) => c.shopId);
+  return shopRows.map((shop) => ({
+    _id: shop.id,
+    shopId: shop.id,
+    name: shop.name,
+    imageUrls: shop.imageUrls,
+    promotionalimages: shop.promotionalImages,
+    payonorder: shop.payOnOrder,
+    categories: (categoriesByShop.get(shop.id) ?? []).map((category) => ({
+      _id: category.id,
+      name: category.name,
+      shopId: category.shopId,
+      imageUrls: category.imageUrls,
+      products: productsByCategory.get(category.id) ?? [],
+    })),
+  }));
+}
+

@@ -1,0 +1,316 @@
+// Puts the demo shop into an empty database: the accounts, shops, tenants, catalogue, codes,
+// past orders, ratings and posts of content/catalog.ts, with images made locally at seed time.
+import { count, sql } from 'drizzle-orm';
+import {
+  discountedPriceCents,
+  grandTotalCents,
+  shippingCents,
+  toCents,
+} from '@soko/contract';
+import type { Config } from '../../platform/config';
+import type { Db, Tx } from '../../platform/db';
+import {
+  blogPosts,
+  categories,
+  discountCodes,
+  media,
+  newsletterSubscriptions,
+  orderLines,
+  orders,
+  productVariants,
+  products,
+  ratings,
+  shops,
+  tenants,
+  users,
+} from '../../platform/schema';
+import { hashPassword } from '../auth/passwords';
+import { nextOrderNumber } from '../orders/order-number';
+import {
+  DEMO_BLOG_POSTS,
+  DEMO_CATEGORIES,
+  DEMO_DISCOUNT_CODES,
+  DEMO_NEWSLETTER,
+  DEMO_PASSWORD,
+  DEMO_PAST_ORDERS,
+  DEMO_PRODUCTS,
+  DEMO_RATINGS,
+  DEMO_SHOPS,
+  DEMO_TENANTS,
+  DEMO_USERS,
+  demoProductStock,
+} from './content/catalog';
+import { generateDemoImages, type GeneratedImage } from './content/images';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IMAGE_COUNT = 36;
+
+export const DEMO_ACCOUNTS_TEXT = `Demo accounts (password: ${DEMO_PASSWORD}):
+  ${DEMO_USERS.filter((u) => ['admin', 'owner', 'owner2', 'shopper'].includes(u.key))
+    .map((u) => `${u.email.padEnd(22)} ${u.role}`)
+    .join('\n  ')}
+`;
+
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo data refers to a missing ${what}`);
+  return value;
+}
+
+/** Hands out the generated images round-robin so neighbouring products look different. */
+function imagePicker(images: GeneratedImage[]) {
+  let next = 0;
+  return (n: number) => {
+    const picked: string[] = [];
+    for (let i = 0; i < n && images.length > 0; i++) {
+      picked.push(must(images[next % images.length], 'image').url);
+      next++;
+    }
+    return picked;
+  };
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemoIfEmpty(db: Db, config: Pick<Config, 'mediaDir' | 'passwordHashCost'>) {
+  if (!(await isEmpty(db))) return false;
+  const images = await generateDemoImages({ count: IMAGE_COUNT, outDir: config.mediaDir });
+  await db.transaction((tx) => seedDemo(tx, images, config.passwordHashCost));
+  return true;
+}
+
+export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: number): Promise<void> {
+  const now = Date.now();
+  const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+  const banners = images.filter((image) => image.width >= image.height * 2);
+  const squares = images.filter((image) => image.width < image.height * 2);
+  const pickSquare = imagePicker(squares);
+  const pickBanner = imagePicker(banners.length > 0 ? banners : squares);
+
+  if (images.length > 0) {
+    await tx
+      .insert(media)
+      .values(images.map((i) => ({ key: i.key, width: i.width, height: i.height, bytes: 0 })))
+      .onConflictDoNothing();
+  }
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD, hashCost);
+  const userRows = await tx
+    .insert(users)
+    .values(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        role: u.role,
+        address: u.address,
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const userId = new Map(
+    DEMO_USERS.map((u) => [u.key, must(userRows.find((r) => r.email === u.email), 'user').id]),
+  );
+
+  const shopId = new Map<string, string>();
+  for (const [index, shop] of DEMO_SHOPS.entries()) {
+    const [row] = await tx
+      .insert(shops)
+      .values({
+        ownerId: must(userId.get(shop.ownerUserKey), `user ${shop.ownerUserKey}`),
+        name: shop.name,
+        owner: shop.owner,
+        ownerEmail: shop.owneremail,
+        contactEmail: shop.contact.email,
+        contactPhone: shop.contact.phoneno,
+        address: shop.location.address,
+        mapUrls: shop.location.mapurl,
+        operationPeriods: shop.operationperiods,
+        companyPolicy: shop.companypolicy,
+        socialLinks: shop.socialmedialinks,
+        payOnOrder: shop.payonorder,
+        imageUrls: pickSquare(shop.imageUrlCount),
+        promotionalImages: pickBanner(shop.promotionalImageCount),
+        createdAt: daysAgo(400 - index),
+      })
+      .returning({ id: shops.id });
+    shopId.set(shop.key, must(row, 'shop').id);
+  }
+
+  for (const [index, tenant] of DEMO_TENANTS.entries()) {
+    await tx.insert(tenants).values({
+      hosts: tenant.hosts,
+      isDefault: tenant.isDefault,
+      shopId: must(shopId.get(tenant.shopKey), `shop ${tenant.shopKey}`),
+      seo: tenant.seo,
+      whatsapp: tenant.whatsapp && {
+        ...tenant.whatsapp,
+        avatar: tenant.whatsapp.avatar ?? pickSquare(1)[0] ?? '',
+      },
+      createdAt: daysAgo(400 - index),
+    });
+  }
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values(
+      DEMO_CATEGORIES.map((c, position) => ({
+        shopId: must(shopId.get(c.shopKey), `shop ${c.shopKey}`),
+        name: c.name,
+        imageUrls: pickSquare(c.imageCount),
+        position,
+      })),
+    )
+    .returning({ id: categories.id, name: categories.name, shopId: categories.shopId });
+  const categoryById = new Map(
+    DEMO_CATEGORIES.map((c) => {
+      const row = must(
+        categoryRows.find((r) => r.name === c.name && r.shopId === shopId.get(c.shopKey)),
+        `category ${c.key}`,
+      );
+      return [c.key, row];
+    }),
+  );
+
+  const productRows = await tx
+    .insert(products)
+    .values(
+      DEMO_PRODUCTS.map((p) => {
+        const category = must(categoryById.get(p.categoryKey), `category ${p.categoryKey}`);
+        return {
+          shopId: category.shopId,
+          categoryId: category.id,
+          name: p.name,
+          description: p.description,
+          priceCents: toCents(p.priceKsh),
+          discounts: p.discounts === null ? null : String(p.discounts),
+          discount: p.discount,
+          count: p.count,
+          stock: demoProductStock(p),
+          type: p.Type,
+          pricingType: p.pricingType,
+          imageUrls: pickSquare(p.imageCount),
+          createdAt: daysAgo(p.ageDays),
+          updatedAt: daysAgo(p.ageDays),
+        };
+      }),
+    )
+    .returning({ id: products.id });
+  const productId = new Map(DEMO_PRODUCTS.map((p, i) => [p.key, must(productRows[i], 'product').id]));
+
+  const variantValues = DEMO_PRODUCTS.flatMap((p) =>
+    p.variants.map((v, position) => ({
+      productId: must(productId.get(p.key), 'product'),
+      name: v.name,
+      size: v.size,
+      stock: v.stock,
+      position,
+    })),
+  );
+  const variantRows =
+    variantValues.length > 0
+      ? await tx
+          .insert(productVariants)
+          .values(variantValues)
+          .returning({ id: productVariants.id, productId: productVariants.productId, position: productVariants.position })
+      : [];
+  const variantId = (productKey: string, index: number) =>
+    must(
+      variantRows.find((v) => v.productId === productId.get(productKey) && v.position === index),
+      `variant ${index} of ${productKey}`,
+    ).id;
+
+  await tx.insert(discountCodes).values(
+    DEMO_DISCOUNT_CODES.map((d) => ({
+      code: d.code,
+      kind: d.kind,
+      value: d.kind === 'percent' ? d.value : toCents(d.valueKsh),
+      expiresAt: d.expiresInDays === null ? null : new Date(now + d.expiresInDays * DAY_MS),
+      usageLimit: d.usageLimit,
+      usedCount: d.usedCount,
+    })),
+  );
+
+  const productByKey = new Map(DEMO_PRODUCTS.map((p) => [p.key, p]));
+  for (const order of DEMO_PAST_ORDERS) {
+    const user = must(DEMO_USERS.find((u) => u.key === order.userKey), `user ${order.userKey}`);
+    const lines = order.lines.map((line) => {
+      const product = must(productByKey.get(line.productKey), `product ${line.productKey}`);
+      const variant = line.variantIndex === null ? null : product.variants[line.variantIndex];
+      return {
+        productId: must(productId.get(product.key), 'product'),
+        variantId: line.variantIndex === null ? null : variantId(product.key, line.variantIndex),
+        shopId: must(categoryById.get(product.categoryKey), 'category').shopId,
+        name: product.name,
+        variantLabel: variant ? variant.size || variant.name : null,
+        unitPriceCents: discountedPriceCents(toCents(product.priceKsh), product.discounts),
+        quantity: line.quantity,
+      };
+    });
+    const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+    const shipping = shippingCents(order.shipping);
+    const placedAt = daysAgo(order.daysAgo);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: await nextOrderNumber(tx, placedAt),
+        userId: must(userId.get(user.key), 'user'),
+        status: order.status,
+        payOnOrder: false,
+        email: user.email,
+        firstName: order.delivery.firstName,
+        middleName: order.delivery.middleName,
+        lastName: order.delivery.lastName,
+        country: order.delivery.country,
+        county: order.delivery.county,
+        city: order.delivery.city,
+        address: order.delivery.address,
+        postalCode: order.delivery.postalcode,
+        phoneNumber: order.delivery.phoneNumber,
+        subtotalCents,
+        discountCents: 0,
+        shippingCents: shipping,
+        totalCents: grandTotalCents({ subtotalCents, discountCents: 0, shippingCents: shipping }),
+        shippingOption: order.shipping,
+        confirmedAt: placedAt,
+        createdAt: placedAt,
+        updatedAt: placedAt,
+      })
+      .returning({ id: orders.id });
+    const orderId = must(row, 'order').id;
+    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+  }
+
+  if (DEMO_RATINGS.length > 0) {
+    await tx.insert(ratings).values(
+      DEMO_RATINGS.map((r) => {
+        const rater = must(userId.get(r.userKey), `user ${r.userKey}`);
+        return {
+          productId: must(productId.get(r.productKey), `product ${r.productKey}`),
+          raterKey: `user:${rater}`,
+          userId: rater,
+          rating: r.rating,
+        };
+      }),
+    );
+    await tx.execute(sql`
+      update ${products} p set rating_sum = r.total, rating_count = r.n
+      from (select product_id, sum(rating)::int as total, count(*)::int as n from ${ratings} group by product_id) r
+      where r.product_id = p.id`);
+  }
+
+  await tx.insert(blogPosts).values(
+    DEMO_BLOG_POSTS.map((post) => ({
+      authorId: userId.get(post.authorKey) ?? null,
+      title: post.title,
+      content: post.content,
+      imageUrls: pickSquare(post.imageCount),
+      createdAt: daysAgo(post.daysAgo),
+      updatedAt: daysAgo(post.daysAgo),
+    })),
+  );
+
+  await tx.insert(newsletterSubscriptions).values(DEMO_NEWSLETTER.map((email) => ({ email })));
+}

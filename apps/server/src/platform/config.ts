@@ -1,0 +1,106 @@
+// Every setting is read and checked once, at start. A bad value stops the server with a
+// message naming the variable, rather than surfacing later as a strange failure.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+const optionalUrl = (protocols: RegExp) =>
+  z
+    .url({ protocol: protocols })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+  REDIS_URL: optionalUrl(/^rediss?$/),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PAYMENTS: z.enum(['sandbox', 'pesapal']).default('sandbox'),
+  PUBLIC_URL: optionalUrl(/^https?$/),
+  TRUST_PROXY: bool.default(false),
+  ORDER_HOLD_MINUTES: positiveInt.default(15),
+  RATE_LIMIT_PUBLIC_WRITES: positiveInt.default(30),
+  RATE_LIMIT_SIGNIN_PER_CLIENT: positiveInt.default(10),
+  RATE_LIMIT_SIGNIN_PER_EMAIL: positiveInt.default(5),
+  // scrypt's N as a power of two: 2^15 costs about 50 ms per sign-in on these machines.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  seed: 'demo' | 'none';
+  admin: { email: string; password: string } | undefined;
+  payments: 'sandbox' | 'pesapal';
+  publicUrl: string;
+  trustProxy: boolean;
+  orderHoldMinutes: number;
+  rateLimits: { publicWrites: number; signinPerClient: number; signinPerEmail: number };
+  passwordHashCost: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  // Where uploaded and generated images live (the local storage adapter).
+  mediaDir: string;
+  // The built web app; unset in API-only tests.
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    seed: e.SEED,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    payments: e.PAYMENTS,
+    // Never derived from the Host header: canonical links and payment callbacks must not be
+    // steerable by whoever sends the request.
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    rateLimits: {
+      publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
+      signinPerClient: e.RATE_LIMIT_SIGNIN_PER_CLIENT,
+      signinPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
+    },
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    mediaDir: path.join(e.DATA_DIR, 'media'),
+    webDistDir: undefined,
+  };
+}

@@ -1,0 +1,30 @@
+// What every feature's routes receive: the settings and the shared services, built once.
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ResponseCache } from './cache';
+import type { Config } from './config';
+import type { Database, Db } from './db';
+import type { TenantDirectory } from './tenant';
+
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  cache: ResponseCache;
+  tenants: TenantDirectory;
+};
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Cache tags: a write drops the tags it touches. */
+export const CACHE_TAGS = {
+  catalog: 'catalog',
+  shops: 'shops',
+  product: (id: string) => `product:${id}`,
+} as const;

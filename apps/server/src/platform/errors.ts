@@ -1,0 +1,101 @@
+// One error shape for every failure: {"error":{"code","message","fields"?,"details"?}}.
+// Services throw AppError; everything else is mapped here so that no internals leak.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type ErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string>; details?: unknown };
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { fields?: Record<string, string>; details?: unknown } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, fields ? { fields } : {});
+export const conflict = (code: string, message: string, details?: unknown) =>
+  new AppError(409, code, message, details === undefined ? {} : { details });
+
+/** Postgres says the database is unreachable or shutting down: answer 503, never a fake success. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code))
+    return true;
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
+}
+
+const clientErrorCodes: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRequest): [number, ErrorBody] {
+  if (error instanceof AppError) {
+    return [error.statusCode, { error: { code: error.code, message: error.message, ...error.extra } }];
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
+      if (Array.isArray(unknownKeys)) {
+        for (const key of unknownKeys) fields[where ? `${where}.${String(key)}` : String(key)] = 'Unknown field.';
+        continue;
+      }
+      fields[where || error.validationContext || 'body'] ??= issue.message ?? 'Invalid value.';
+    }
+    const part = error.validationContext ?? 'request';
+    return [400, { error: { code: 'validation_failed', message: `Invalid ${part}.`, fields } }];
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = clientErrorCodes[status] ?? 'bad_request';
+    // Fastify's own client-error messages are safe and useful ("Body is too large", bad JSON).
+    return [status, { error: { code, message: error.message } }];
+  }
+  if (isDatabaseUnavailable(error)) {
+    return [503, { error: { code: 'service_unavailable', message: 'The shop is briefly unavailable. Please try again in a moment.' } }];
+  }
+  return [
+    500,
+    {
+      error: {
+        code: 'internal',
+        message: 'Something went wrong on our side. Please try again.',
+        details: { requestId: request.id },
+      },
+    },
+  ];
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const [status, body] = toErrorReply(error, request);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ err: error }, 'request rejected');
+    if (status === 503) void reply.header('retry-after', '5');
+    return reply.status(status).send(body);
+  });
+}
+
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({
+    error: { code: 'not_found', message: `No API route ${request.method} ${request.url.split('?')[0]}.` },
+  } satisfies ErrorBody);
+}

@@ -1,0 +1,33 @@
+// Redis is optional: with REDIS_URL set, processes share cache invalidations (and, in later
+// features, rate limits and the payment channel).
+import { Redis } from 'ioredis';
+import type { InvalidationBus } from './cache';
+
+const CHANNEL = 'soko:cache-invalidate';
+
+export function createRedisInvalidationBus(url: string): InvalidationBus {
+  const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(url, { lazyConnect: false });
+  // The origin tag lets a process ignore its own messages (it already dropped locally).
+  const origin = crypto.randomUUID();
+  return {
+    publish(tags) {
+      void publisher.publish(CHANNEL, JSON.stringify({ origin, tags })).catch(() => {});
+    },
+    subscribe(onTags) {
+      void subscriber.subscribe(CHANNEL);
+      subscriber.on('message', (_channel: string, message: string) => {
+        try {
+          const parsed = JSON.parse(message) as { origin?: string; tags?: unknown };
+          if (parsed.origin === origin || !Array.isArray(parsed.tags)) return;
+          onTags(parsed.tags.filter((t): t is string => typeof t === 'string'));
+        } catch {
+          // Not ours or malformed: ignore.
+        }
+      });
+    },
+    async close() {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,373 @@
+// The whole data model. Money is integer cents; stock and ratings carry CHECK constraints so a
+// bug in a service can never write a negative stock or a sixth star. Ids are random UUIDs
+// (never sequential) because anonymous orders are reachable by id alone.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['admin', 'owner', 'customer']);
+export const pricingTypeEnum = pgEnum('pricing_type', ['Fixed', 'Variable', 'Negotiable']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending_payment',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'payment_failed',
+  'reversed',
+  'expired',
+  'cancelled',
+]);
+export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'pending',
+  'completed',
+  'failed',
+  'reversed',
+]);
+
+export type Address = { street: string; city: string; state: string; zip: string };
+export type OperationPeriods = Partial<
+  Record<
+    'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+    { open: string; close: string }
+  >
+>;
+export type Seo = { title: string; description: string; keywords: string; url: string };
+export type WhatsApp = {
+  phoneNumber: string;
+  accountName: string;
+  chatMessage: string;
+  avatar: string;
+  statusMessage: string;
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('customer'),
+    address: jsonb('address').$type<Address>(),
+    // Bumped on a password change: tokens issued before it stop working.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    // Display and contact fields from the shop form; the owning account is ownerId.
+    owner: text('owner').notNull(),
+    ownerEmail: text('owner_email').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    address: text('address').notNull(),
+    mapUrls: text('map_urls').array().notNull().default(sql`'{}'`),
+    operationPeriods: jsonb('operation_periods').$type<OperationPeriods>().notNull().default({}),
+    companyPolicy: text('company_policy').notNull().default(''),
+    socialLinks: text('social_links').array().notNull().default(sql`'{}'`),
+    payOnOrder: boolean('pay_on_order').notNull().default(true),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    promotionalImages: text('promotional_images').array().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('shops_owner_idx').on(t.ownerId)],
+);
+
+export const tenants = pgTable('tenants', {
+  id: id(),
+  hosts: text('hosts').array().notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  shopId: uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  seo: jsonb('seo').$type<Seo>(),
+  whatsapp: jsonb('whatsapp').$type<WhatsApp>(),
+  createdAt: createdAt(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_shop_name_key').on(t.shopId, sql`lower(${t.name})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    // As the owner typed it ('15', '15%', 15): the contract's parseDiscountPercent decides.
+    discounts: text('discounts'),
+    discount: text('discount'),
+    // Units sold; ranks popular choices.
+    count: integer('count').notNull().default(0),
+    // What can still be bought. With variants it is kept equal to their sum.
+    stock: integer('stock').notNull().default(0),
+    type: text('type'),
+    pricingType: pricingTypeEnum('pricing_type').notNull().default('Fixed'),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_count_nonnegative', sql`${t.count} >= 0`),
+    check('products_rating_sane', sql`${t.ratingCount} >= 0 and ${t.ratingSum} >= ${t.ratingCount}`),
+    index('products_category_idx').on(t.categoryId),
+    index('products_shop_idx').on(t.shopId),
+    index('products_created_idx').on(t.createdAt),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    size: text('size').notNull().default(''),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    index('product_variants_product_idx').on(t.productId),
+  ],
+);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: discountKindEnum('kind').notNull(),
+    // A whole percent for 'percent', cents for 'fixed'.
+    value: integer('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
+    check('discount_codes_value_positive', sql`${t.value} > 0`),
+    check('discount_codes_percent_range', sql`${t.kind} <> 'percent' or ${t.value} <= 100`),
+    check(
+      'discount_codes_usage_within_limit',
+      sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    // The short number people read out over the phone, e.g. SK-26-000123.
+    orderNumber: text('order_number').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: orderStatusEnum('status').notNull().default('pending_payment'),
+    payOnOrder: boolean('pay_on_order').notNull(),
+    email: text('email'),
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    country: text('country'),
+    county: text('county'),
+    city: text('city'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    phoneNumber: text('phone_number'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    shippingOption: text('shipping_option').notNull(),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, {
+      onDelete: 'set null',
+    }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    needsRefund: boolean('needs_refund').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_hold_idx').on(t.status, t.holdUntil),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    variantLabel: text('variant_label'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_shop_idx').on(t.shopId),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    trackingId: text('tracking_id').notNull().unique(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    statusCode: integer('status_code'),
+    paymentMethod: text('payment_method'),
+    redirectUrl: text('redirect_url'),
+    amountCents: integer('amount_cents').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    trackingId: text('tracking_id').notNull(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    verifiedStatus: paymentStatusEnum('verified_status'),
+    applied: boolean('applied').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_tracking_idx').on(t.trackingId)],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // 'user:{id}' for a signed-in rater, 'device:{cookie}' otherwise: one rating per rater.
+    raterKey: text('rater_key').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('ratings_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('ratings_product_rater_key').on(t.productId, t.raterKey),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: id(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_created_idx').on(t.createdAt)],
+);
+
+// Every uploaded or generated image; files live in the storage adapter under this key.
+export const media = pgTable('media', {
+  key: text('key').primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+// Feeds the human order number (SK-YY-000123); a sequence never hands out one number twice.
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1000 });

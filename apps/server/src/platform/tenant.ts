@@ -1,0 +1,44 @@
+// A tenant is found by the request's host; an unknown host gets the default tenant. The table
+// is tiny and read on every storefront request, so it is held in memory and reloaded on change.
+import { asc } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db';
+import { tenants, type Seo, type WhatsApp } from './schema';
+
+export type Tenant = { id: string; shopId: string; seo: Seo | null; whatsapp: WhatsApp | null };
+
+export class TenantDirectory {
+  private byHost: Promise<{ hosts: Map<string, Tenant>; fallback: Tenant | null }> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async resolve(host: string): Promise<Tenant | null> {
+    this.byHost ??= this.load().catch((error: unknown) => {
+      this.byHost = undefined;
+      throw error;
+    });
+    const { hosts, fallback } = await this.byHost;
+    return hosts.get(host.toLowerCase()) ?? fallback;
+  }
+
+  forRequest(request: FastifyRequest): Promise<Tenant | null> {
+    return this.resolve(request.hostname);
+  }
+
+  invalidate(): void {
+    this.byHost = undefined;
+  }
+
+  private async load() {
+    const rows = await this.db.select().from(tenants).orderBy(asc(tenants.createdAt));
+    const hosts = new Map<string, Tenant>();
+    let fallback: Tenant | null = null;
+    for (const row of rows) {
+      const tenant = { id: row.id, shopId: row.shopId, seo: row.seo, whatsapp: row.whatsapp };
+      for (const host of row.hosts) hosts.set(host.toLowerCase(), tenant);
+      // The tenant marked default, else the oldest.
+      if (row.isDefault || !fallback) fallback = tenant;
+    }
+    return { hosts, fallback };
+  }
+}

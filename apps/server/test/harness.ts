@@ -1,0 +1,72 @@
+// Each test file gets its own copy of the seeded template database and the real application
+// on top of it, driven through HTTP with app.inject().
+import { randomUUID } from 'node:crypto';
+import { readFile, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/platform/config';
+import type { App } from '../src/platform/context';
+import { openPglite, openPostgres, type Database } from '../src/platform/db';
+import { TEST_HASH_COST, databaseUrlWithName } from './settings';
+
+export type TestApp = { app: App; database: Database; config: Config; close: () => Promise<void> };
+
+export const testDbKind = (): 'pglite' | 'postgres' =>
+  process.env.SOKO_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+async function copyTemplate(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testDbKind() === 'pglite') {
+    const tarball = await readFile(inject('pgliteTemplate'));
+    const database = await openPglite({ loadDataDir: new Blob([tarball]) });
+    return { database, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `soko_t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(databaseUrlWithName(adminUrl, name), 60);
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await copyTemplate();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: String(TEST_HASH_COST),
+    RATE_LIMIT_PUBLIC_WRITES: '10000',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
+  config.mediaDir = inject('mediaDir');
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
