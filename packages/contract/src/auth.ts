@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+import { emailSchema } from './email';
+
+export const ROLES = ['admin', 'owner', 'customer'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(100, 'At most 100 characters.');
+
+// 200 caps the work a password hash does on hostile input.
+const passwordSchema = z.string().max(200, 'At most 200 characters.');
+const newPasswordSchema = passwordSchema.min(8, 'Use at least 8 characters.');
+const currentPasswordSchema = passwordSchema.min(1, 'Enter your password.');
+
+export const signupBodySchema = z.strictObject({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const signinBodySchema = z.strictObject({
+  email: emailSchema,
+  password: currentPasswordSchema,
+});
+export type SigninBody = z.infer<typeof signinBodySchema>;
+
+const addressFieldSchema = z.string().trim().max(200, 'At most 200 characters.');
+
+export const addressSchema = z.object({
+  street: addressFieldSchema,
+  city: addressFieldSchema,
+  state: addressFieldSchema,
+  zip: addressFieldSchema,
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const userOrderSummarySchema = z.object({
+  id: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+});
+
+export const userSchema = z.object({
+  _id: uuidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  address: addressSchema.nullable(),
+  orders: z.array(userOrderSummarySchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Sign-in (200) and signup (201) both answer this: the new user is signed in. */
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const updateProfileBodySchema = z.strictObject({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const updateAddressBodySchema = z.strictObject(addressSchema.shape);
+export type UpdateAddressBody = z.infer<typeof updateAddressBodySchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const deleteAccountBodySchema = z.strictObject({ password: currentPasswordSchema });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** The signed token's payload. The role is informational: the server reads it from the database. */
+export const tokenPayloadSchema = z.object({
+  exp: z.number().int(),
+  user: z.object({ _id: z.string(), role: roleSchema }),
+});
+export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
+
+/** A token is expired once its `exp` (seconds) is not in the future. */
+export function isTokenExpired(payload: Pick<TokenPayload, 'exp'>, nowMs: number): boolean {
+  return payload.exp * 1000 <= nowMs;
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SHIPPING_OPTIONS,
+  discountCodeAmountCents,
+  discountedPriceCents,
+  formatKsh,
+  fromCents,
+  grandTotalCents,
+  parseDiscountPercent,
+  shippingCents,
+  toCents,
+} from './money';
+
+describe('cents', () => {
+  it('converts Ksh to whole cents, rounding float noise away', () => {
+    expect(toCents(1500)).toBe(150000);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(fromCents(149950)).toBe(1499.5);
+  });
+});
+
+describe('formatKsh', () => {
+  it.each([
+    [1500, 'Ksh 1,500'],
+    [1499.5, 'Ksh 1,499.50'],
+    [0, 'Ksh 0'],
+    [1234567, 'Ksh 1,234,567'],
+    [1234567.891, 'Ksh 1,234,567.89'],
+    [10, 'Ksh 10'],
+    [0.05, 'Ksh 0.05'],
+    [99.999, 'Ksh 100'],
+    [-0.001, 'Ksh 0'],
+  ])('shows %s as %s', (amount, text) => {
+    expect(formatKsh(amount)).toBe(text);
+  });
+});
+
+describe('parseDiscountPercent', () => {
+  it.each([
+    ['15%', 15],
+    ['15', 15],
+    [15, 15],
+    ['12.5', 12.5],
+    [' 20 % off', 20],
+    [99.9, 99.9],
+  ])('reads %j as %s percent', (value, percent) => {
+    expect(parseDiscountPercent(value)).toBe(percent);
+  });
+
+  it.each([
+    ['0'],
+    [0],
+    ['100'],
+    [100],
+    [150],
+    [-5],
+    ['abc'],
+    [''],
+    [null],
+    [undefined],
+    [true],
+    [{}],
+  ])('ignores %j', (value) => {
+    expect(parseDiscountPercent(value)).toBeNull();
+  });
+});
+
+describe('discountedPriceCents', () => {
+  it('takes the percentage off, rounded to the cent', () => {
+    expect(discountedPriceCents(150000, '15%')).toBe(127500);
+    expect(discountedPriceCents(999, 15)).toBe(849);
+    expect(discountedPriceCents(1000, '12.5')).toBe(875);
+  });
+
+  it('leaves the price alone without a valid discount', () => {
+    expect(discountedPriceCents(150000, null)).toBe(150000);
+    expect(discountedPriceCents(150000, '100')).toBe(150000);
+    expect(discountedPriceCents(150000, 'abc')).toBe(150000);
+  });
+});
+
+describe('shipping', () => {
+  it('charges Standard Ksh 10 and Express Ksh 20', () => {
+    expect(SHIPPING_OPTIONS.standard.label).toBe('Standard');
+    expect(shippingCents('standard')).toBe(1000);
+    expect(shippingCents('express')).toBe(2000);
+  });
+});
+
+describe('discountCodeAmountCents', () => {
+  it('takes a percentage of the subtotal', () => {
+    expect(discountCodeAmountCents({ kind: 'percent', value: 10 }, 250000)).toBe(25000);
+    expect(discountCodeAmountCents({ kind: 'percent', value: 10 }, 999)).toBe(100);
+    expect(discountCodeAmountCents({ kind: 'percent', value: 100 }, 5000)).toBe(5000);
+  });
+
+  it('takes a fixed amount, never more than the subtotal', () => {
+    expect(discountCodeAmountCents({ kind: 'fixed', value: 10000 }, 250000)).toBe(10000);
+    expect(discountCodeAmountCents({ kind: 'fixed', value: 10000 }, 4000)).toBe(4000);
+    expect(discountCodeAmountCents({ kind: 'fixed', value: 10000 }, 0)).toBe(0);
+  });
+
+  it('never gives a negative discount', () => {
+    expect(discountCodeAmountCents({ kind: 'fixed', value: -500 }, 4000)).toBe(0);
+  });
+});
+
+describe('grandTotalCents', () => {
+  it('is subtotal minus discount plus shipping', () => {
+    expect(
+      grandTotalCents({ subtotalCents: 300000, discountCents: 30000, shippingCents: 1000 }),
+    ).toBe(271000);
+    expect(grandTotalCents({ subtotalCents: 300000, discountCents: 0, shippingCents: 0 })).toBe(
+      300000,
+    );
+  });
+
+  it('never goes below the shipping charge', () => {
+    expect(grandTotalCents({ subtotalCents: 5000, discountCents: 9000, shippingCents: 2000 })).toBe(
+      2000,
+    );
+  });
+});

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { mergeCartLines } from './cart';
+import { requiredText, uuidSchema } from './common';
+import { emailSchema } from './email';
+import { SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
+
+/** The 47 counties of the Constitution's First Schedule, alphabetical, in their common spelling. */
+export const KENYA_COUNTIES = [
+  'Baringo',
+  'Bomet',
+  'Bungoma',
+  'Busia',
+  'Elgeyo-Marakwet',
+  'Embu',
+  'Garissa',
+  'Homa Bay',
+  'Isiolo',
+  'Kajiado',
+  'Kakamega',
+  'Kericho',
+  'Kiambu',
+  'Kilifi',
+  'Kirinyaga',
+  'Kisii',
+  'Kisumu',
+  'Kitui',
+  'Kwale',
+  'Laikipia',
+  'Lamu',
+  'Machakos',
+  'Makueni',
+  'Mandera',
+  'Marsabit',
+  'Meru',
+  'Migori',
+  'Mombasa',
+  "Murang'a",
+  'Nairobi',
+  'Nakuru',
+  'Nandi',
+  'Narok',
+  'Nyamira',
+  'Nyandarua',
+  'Nyeri',
+  'Samburu',
+  'Siaya',
+  'Taita-Taveta',
+  'Tana River',
+  'Tharaka-Nithi',
+  'Trans Nzoia',
+  'Turkana',
+  'Uasin Gishu',
+  'Vihiga',
+  'Wajir',
+  'West Pokot',
+] as const;
+export const countySchema = z.enum(KENYA_COUNTIES, 'Choose a county.');
+export type County = z.infer<typeof countySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Phone numbers
+
+// Mobile numbers: 07XXXXXXXX / 01XXXXXXXX, or the same after +254 without the 0.
+const KENYAN_PHONE = /^(?:0|\+254)([17]\d{8})$/;
+
+/** '+2547XXXXXXXX' for any accepted form (spaces ignored), null for anything else. */
+export function normalizeKenyanPhone(value: string): string | null {
+  const subscriber = KENYAN_PHONE.exec(value.replace(/\s+/g, ''))?.[1];
+  return subscriber ? `+254${subscriber}` : null;
+}
+
+/** Validates only; the server stores normalizeKenyanPhone(value). */
+export const kenyanPhoneSchema = z
+  .string()
+  .trim()
+  .max(20, 'Enter a Kenyan mobile number such as 0712 345 678.')
+  .refine(
+    (value) => normalizeKenyanPhone(value) !== null,
+    'Enter a Kenyan mobile number such as 0712 345 678.',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Order states and shipping
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'payment_failed',
+  'reversed',
+  'expired',
+  'cancelled',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Shipping as the client may send it: the option, or its amount in Ksh. */
+export const shippingInputSchema = z.union(
+  [z.enum(SHIPPING_OPTION_KEYS), z.literal(10), z.literal(20)],
+  'Choose a shipping method.',
+);
+export type ShippingInput = z.infer<typeof shippingInputSchema>;
+
+export function toShippingOption(input: ShippingInput): ShippingOption {
+  if (input === 10) return 'standard';
+  if (input === 20) return 'express';
+  return input;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order creation
+
+const kshAmountSchema = z.number().min(0);
+
+const discountCodeSchema = z
+  .string()
+  .trim()
+  .max(40, 'At most 40 characters.')
+  .describe('An empty code means none.');
+
+/** The client's claim about a line; the server reprices it and trusts only ids and quantity. */
+export const orderItemInputSchema = z.strictObject({
+  name: z.string().trim().max(200),
+  productId: uuidSchema,
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(1000, 'At most 1000 of one item.'),
+  /** Unit price in Ksh as shown. */
+  price: kshAmountSchema,
+  /** The variant's id; null for a product without variants. */
+  selectedVariant: uuidSchema.nullable(),
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+export const createOrderBodySchema = z.strictObject({
+  items: z
+    .array(orderItemInputSchema)
+    .min(1, 'The order has no items.')
+    .max(100, 'At most 100 lines in one order.'),
+  /** Ksh; must equal the server's own total or the order is refused (409 total_mismatch). */
+  totalPrice: kshAmountSchema,
+  shipping: shippingInputSchema,
+  /** Ksh taken off by the discount code; checked against the server's figure. */
+  discount: kshAmountSchema,
+  discountCode: discountCodeSchema.optional(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const createOrderResponseSchema = z.object({
+  _id: uuidSchema,
+  orderId: z.string(),
+  status: orderStatusSchema,
+  totalPrice: z.number(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+/** Order lines sharing product and variant become one line with the quantities summed. */
+export function mergeOrderItems(items: readonly OrderItemInput[]): OrderItemInput[] {
+  return mergeCartLines(items.map((item) => ({ ...item, variantId: item.selectedVariant }))).map(
+    ({ variantId: _variantId, ...item }) => item,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+const requiredField = requiredText(200);
+
+/** Spec section 5: every field is required. */
+export const checkoutFormSchema = z.strictObject({
+  firstName: requiredField,
+  middleName: requiredField,
+  lastName: requiredField,
+  country: requiredField,
+  county: countySchema,
+  city: requiredField,
+  address: requiredText(500),
+  postalcode: requiredText(20),
+  phoneNumber: kenyanPhoneSchema,
+  email: emailSchema,
+});
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+export const finalCheckoutBodySchema = z.strictObject({
+  ...checkoutFormSchema.shape,
+  orderId: uuidSchema,
+  orderItems: z.array(orderItemInputSchema).max(100).optional(),
+  totalPrice: kshAmountSchema,
+  shipping: shippingInputSchema,
+  discount: kshAmountSchema,
+  discountCode: discountCodeSchema.optional(),
+  /** The payment status event's data, passed on as received. */
+  paymentDetails: z.record(z.string(), z.unknown()).optional(),
+});
+export type FinalCheckoutBody = z.infer<typeof finalCheckoutBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders as read back
+
+export const orderLineSchema = z.object({
+  name: z.string(),
+  /** Unit price in Ksh, as charged. */
+  price: z.number(),
+  quantity: z.number().int(),
+  productId: z.string(),
+  /** The variant's id, or null. */
+  selectedVariant: z.string().nullable(),
+  /** The variant's size or name, or null. */
+  variantLabel: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** Amounts in Ksh. Address and contact fields are '' until the checkout form is sent. */
+export const orderSchema = z.object({
+  _id: uuidSchema,
+  orderId: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  totalPrice: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  items: z.array(orderLineSchema),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  county: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.array(orderSchema);
+
+/** Not forced to a uuid: an unknown id, well-formed or not, is a 404. */
+export const orderIdParamsSchema = z.object({ orderId: z.string().min(1) });
+
+// ---------------------------------------------------------------------------------------------
+// Discount codes
+
+export const discountCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(40) });
+
+export const discountQuerySchema = z.object({
+  /** Ksh; the amount of a percentage code depends on it. */
+  subtotal: z.coerce.number().min(0).optional(),
+});
+export type DiscountQuery = z.infer<typeof discountQuerySchema>;
+
+/** `amount` in Ksh for the given subtotal. */
+export const discountResponseSchema = z.object({ code: z.string(), amount: z.number() });
+export type DiscountResponse = z.infer<typeof discountResponseSchema>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  IMAGE_LIMITS,
+  IMAGE_LIMIT_MESSAGES,
+  httpUrlSchema,
+  imageUrlSchema,
+  optionalText,
+  requiredText,
+  uuidSchema,
+} from './common';
+import { operationPeriodsSchema, pricingTypeSchema } from './catalog';
+import { emailSchema } from './email';
+
+// A shop's contact line may be a landline or a foreign number, so this is looser than the
+// checkout's Kenyan mobile rule.
+export const contactPhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s()-]{7,20}$/, 'Enter a phone number.');
+
+const shopImagesSchema = z
+  .array(imageUrlSchema)
+  .max(IMAGE_LIMITS.shop, IMAGE_LIMIT_MESSAGES.shop)
+  .default([]);
+
+/**
+ * POST /api/property/shop/create and PUT /api/property/shop/update/{id}. An update replaces
+ * the whole shop, so every optional field has its default. `owner` and `owneremail` are
+ * display fields: the owning account comes from the session.
+ */
+export const shopInputSchema = z.strictObject({
+  name: requiredText(100, 'Shop name is required.'),
+  owner: requiredText(100, "Owner's name is required."),
+  owneremail: emailSchema,
+  contact: z.strictObject({ email: emailSchema, phoneno: contactPhoneSchema }),
+  location: z.strictObject({
+    address: requiredText(300, 'Address is required.'),
+    mapurl: z.array(httpUrlSchema).max(10, 'At most 10 map links.').default([]),
+  }),
+  operationperiods: operationPeriodsSchema.default({}),
+  companypolicy: optionalText(5000).default(''),
+  socialmedialinks: z.array(httpUrlSchema).max(20, 'At most 20 links.').default([]),
+  payonorder: z.boolean().default(true),
+  imageUrls: shopImagesSchema,
+  promotionalimages: shopImagesSchema,
+});
+/** What a client sends (optional fields may be left out). */
+export type ShopInput = z.input<typeof shopInputSchema>;
+/** What the server receives after parsing (defaults filled in). */
+export type ParsedShopInput = z.output<typeof shopInputSchema>;
+
+/** A list typed as comma-separated text (map links, social links): trimmed, empties dropped. */
+export function splitCommaList(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** POST /api/property/category/create and PUT /api/property/categories/{categoryId}. */
+export const categoryInputSchema = z.strictObject({
+  shopId: uuidSchema,
+  categoryData: z.strictObject({
+    name: requiredText(100, 'Category name is required'),
+    imageUrls: z
+      .array(imageUrlSchema)
+      .max(IMAGE_LIMITS.category, IMAGE_LIMIT_MESSAGES.category)
+      .optional(),
+  }),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+// Prices are stored as integer cents in a 32-bit column; this cap keeps them far inside it.
+const MAX_PRICE_KSH = 10_000_000;
+
+const productPriceSchema = z
+  .number('Enter a price.')
+  .min(0, 'A price cannot be negative.')
+  .max(MAX_PRICE_KSH, 'That price is too high.');
+const discountsSchema = z.union([z.string().trim().max(20), z.number()]).nullable();
+const discountTextSchema = optionalText(100).nullable();
+
+export const productVariantInputSchema = z.strictObject({
+  _id: uuidSchema.optional(),
+  name: optionalText(100).optional(),
+  size: requiredText(100, 'Variant size is required.'),
+  stock: z.number().int().min(0, 'Stock cannot be negative.'),
+});
+export type ProductVariantInput = z.infer<typeof productVariantInputSchema>;
+
+/** POST /api/property/products/{shopId} and PUT /api/property/products/{productId}/{shopId}. */
+export const ownerProductInputSchema = z.strictObject({
+  name: requiredText(200, 'Product name is required.'),
+  description: optionalText(20_000).optional(),
+  price: productPriceSchema,
+  discounts: discountsSchema.optional(),
+  discount: discountTextSchema.optional(),
+  /** Ignored when the product has variants: its stock is then theirs summed. */
+  stock: z.number().int().min(0, 'Stock cannot be negative.'),
+  Type: optionalText(100).nullable().optional(),
+  pricingType: pricingTypeSchema.optional(),
+  variants: z.array(productVariantInputSchema).max(50, 'At most 50 variants.').optional(),
+  imageUrls: z
+    .array(imageUrlSchema)
+    .max(IMAGE_LIMITS.product, IMAGE_LIMIT_MESSAGES.product)
+    .optional(),
+  categoryId: uuidSchema,
+});
+export type OwnerProductInput = z.infer<typeof ownerProductInputSchema>;
+
+/**
+ * PUT /api/products/{id}: the columns the admin table edits. Count (units sold) and the
+ * category are derived, so they are not accepted.
+ */
+export const adminProductUpdateSchema = z.strictObject({
+  name: requiredText(200, 'Product name is required.').optional(),
+  description: optionalText(20_000).optional(),
+  price: productPriceSchema.optional(),
+  discounts: discountsSchema.optional(),
+  discount: discountTextSchema.optional(),
+});
+export type AdminProductUpdate = z.infer<typeof adminProductUpdateSchema>;
+
+/** Path ids are plain strings: an unknown id, well-formed or not, is a 404. */
+export const shopIdParamsSchema = z.object({ shopId: z.string().min(1) });
+export const categoryIdParamsSchema = z.object({ categoryId: z.string().min(1) });
+export const productShopParamsSchema = z.object({
+  productId: z.string().min(1),
+  shopId: z.string().min(1),
+});
+export const idParamsSchema = z.object({ id: z.string().min(1) });
