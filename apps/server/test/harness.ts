@@ -44,7 +44,13 @@ async function copyTemplate(): Promise<{ database: Database; drop: () => Promise
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  /** Extra routes a test needs (registered before the app is sealed). */
+  extend?: (app: App) => void;
+};
+
+export async function createTestApp({ env = {}, extend }: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await copyTemplate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-app-'));
   const config = loadConfig({
@@ -58,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   config.mediaDir = inject('mediaDir');
   const app = await buildApp({ config, database, logger: false });
+  extend?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,79 @@
+// The real entry point, started as a process: settings checked at start, the data folder lock,
+// and a graceful stop that releases it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mainTs = path.join(here, 'main.ts');
+let dataDir: string;
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', SEED: 'none', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(predicate: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-main-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('starting the server', () => {
+  it('stops at once with a message naming a bad setting', async () => {
+    const run = start({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/Soko could not start[\s\S]*PORT/);
+  });
+
+  it('refuses a second process on one data folder, and a graceful stop releases it', async () => {
+    const first = start({ DATA_DIR: dataDir });
+    try {
+      await waitFor(() => /Soko is serving on/.test(first.output()), 60_000);
+      expect(existsSync(path.join(dataDir, 'soko.lock'))).toBe(true);
+
+      const second = start({ DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/is in use by another Soko process \(pid \d+\)/);
+
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'soko.lock'))).toBe(false);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    await writeFile(path.join(dataDir, 'soko.lock'), '999999');
+    const run = start({ DATA_DIR: dataDir });
+    try {
+      await waitFor(() => /Soko is serving on/.test(run.output()), 60_000);
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  });
+});

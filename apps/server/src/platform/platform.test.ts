@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { MissingAccessRuleError, requireAccessRules } from './access';
+import { ConfigError, loadConfig } from './config';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    extend: (app) => {
+      app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
+        throw new Error('secret internals: password=hunter2 at /srv/soko/app.ts:42');
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: string | Buffer, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+describe('errors', () => {
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const res = await post('/api/newsletter/create', '{"email": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+    expect(typeof res.json().error.message).toBe('string');
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await post('/api/newsletter/create', JSON.stringify({ email: 'a'.repeat(11 * 1024 * 1024) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+  });
+
+  it('answers a body of the wrong content type with 415', async () => {
+    const res = await post('/api/newsletter/create', 'email=a@b.co', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('unsupported_media_type');
+  });
+
+  it('refuses __proto__ keys without polluting any prototype', async () => {
+    const res = await post('/api/newsletter/create', '{"email":"a@b.co","__proto__":{"polluted":true}}');
+    expect(res.statusCode).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses deeply nested JSON with a 400, not a crash', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const res = await post('/api/newsletter/create', deep);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/listing/nope'],
+      ['DELETE', '/api/metadata'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json().error.code).toBe('not_found');
+    }
+  });
+
+  it('hides internals of an unexpected error behind a 500 with a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toMatch(/hunter2|app\.ts|secret/);
+    const body = res.json();
+    expect(body.error.code).toBe('internal');
+    expect(body.error.details.requestId).toBe(res.headers['x-request-id']);
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers and a Content-Security-Policy without inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses large JSON answers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/listing/gellisting',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('never echoes an arbitrary origin for credentialed CORS', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/metadata',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every storefront call at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [path, method] of [
+      ['/api/health', 'get'],
+      ['/api/metadata', 'get'],
+      ['/api/listing/getlisting', 'get'],
+      ['/api/listing/gellisting', 'get'],
+      ['/api/listing/products/{productId}', 'get'],
+      ['/api/listing/products', 'get'],
+      ['/api/listing/saverating', 'post'],
+      ['/api/newsletter/create', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('access rules', () => {
+  it('refuses to register an API route without an access rule', () => {
+    const app = Fastify();
+    requireAccessRules(app);
+    expect(() => app.get('/api/unguarded', async () => 'open')).toThrow(MissingAccessRuleError);
+    expect(() =>
+      app.get('/api/guarded', { config: { access: 'public' } }, async () => 'open'),
+    ).not.toThrow();
+  });
+});
+
+describe('settings', () => {
+  it('refuses bad values with a message naming the setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ PAYMENTS: 'cash' })).toThrow(/PAYMENTS/);
+  });
+
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seed).toBe('demo');
+    expect(config.payments).toBe('sandbox');
+    expect(config.orderHoldMinutes).toBe(15);
+  });
+});
