@@ -1,0 +1,89 @@
+import { productListResponseSchema, productSchema, type Product } from '@soko/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { ResponseCache } from './cache';
+
+describe('ResponseCache', () => {
+  it('serves a stored body until a write drops one of its tags', async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect((await cache.get('k', ['a'], load)).body).toBe('{"n":1}');
+    expect((await cache.get('k', ['a'], load)).body).toBe('{"n":1}');
+    cache.invalidate(['b']);
+    expect((await cache.get('k', ['a'], load)).body).toBe('{"n":1}');
+    cache.invalidate(['a']);
+    expect((await cache.get('k', ['a'], load)).body).toBe('{"n":2}');
+  });
+
+  it('loads once for concurrent requests of one key', async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 20));
+      return loads;
+    };
+    await Promise.all(Array.from({ length: 10 }, () => cache.get('k', ['a'], load)));
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep a body whose load raced with a write', async () => {
+    const cache = new ResponseCache();
+    let release: () => void = () => {};
+    const slow = cache.get('k', ['a'], () => new Promise((r) => (release = () => r('old'))));
+    cache.invalidate(['a']);
+    release();
+    expect((await slow).body).toBe('"old"');
+    expect((await cache.get('k', ['a'], async () => 'new')).body).toBe('"new"');
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const cache = new ResponseCache(2);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('a', [], load);
+    await cache.get('b', [], load);
+    await cache.get('c', [], load);
+    expect((await cache.get('a', [], load)).body).toBe('4');
+  });
+});
+
+// CI always sets TEST_REDIS_URL (.ci/run starts Redis); without Redis there is nothing to share.
+describe.runIf(process.env.TEST_REDIS_URL)('cache invalidation across processes (Redis)', () => {
+  it('a rating saved by one process is seen at once by another that had cached the product', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL as string };
+    const one: TestApp = await createTestApp({ env });
+    // Two app instances on one database stand for two processes behind a load balancer.
+    const two = await import('../app').then(({ buildApp }) =>
+      buildApp({ config: one.config, database: one.database, logger: false }),
+    );
+    try {
+      await two.ready();
+      const products = productListResponseSchema.parse(
+        (await two.inject({ method: 'GET', url: '/api/listing/gellisting' })).json(),
+      );
+      const target = products.find((p) => p.rating.count === 0) as Product;
+      const read = async () =>
+        productSchema.parse((await two.inject({ method: 'GET', url: `/api/listing/products/${target._id}` })).json());
+      expect((await read()).rating.count).toBe(0);
+
+      const saved = await one.app.inject({
+        method: 'POST',
+        url: '/api/listing/saverating',
+        payload: { productId: target._id, rating: 5 },
+      });
+      expect(saved.statusCode).toBe(200);
+      const deadline = Date.now() + 2_000;
+      let seen = await read();
+      while (seen.rating.count === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25));
+        seen = await read();
+      }
+      expect(seen.rating).toEqual({ average: 5, count: 1 });
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});
