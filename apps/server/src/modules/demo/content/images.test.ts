@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoImageFiles, generateDemoImages, type GeneratedImage } from './images';
+
+let outDir: string;
+let images: GeneratedImage[];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), 'soko-demo-images-'));
+  // Six images: the default mix makes the sixth a banner and the third a 4:3 picture.
+  images = await generateDemoImages({ count: 6, outDir });
+});
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+const fullPath = (image: GeneratedImage) =>
+  path.join(outDir, image.key, `${image.width}x${image.height}.webp`);
+
+describe('generateDemoImages', () => {
+  it('describes each image with a stable key and its media url', () => {
+    expect(images.map((i) => i.key)).toEqual([
+      'demo-01',
+      'demo-02',
+      'demo-03',
+      'demo-04',
+      'demo-05',
+      'demo-06',
+    ]);
+    for (const image of images) {
+      expect(image.key).toMatch(/^[A-Za-z0-9-]+$/);
+      expect(image.url).toBe(`/media/${image.key}/${image.width}x${image.height}.webp`);
+    }
+    expect(images.map((i) => [i.kind, i.width, i.height])).toEqual([
+      ['square', 1200, 1200],
+      ['square', 1200, 1200],
+      ['square', 1200, 900],
+      ['square', 1200, 1200],
+      ['square', 1200, 1200],
+      ['banner', 1600, 600],
+    ]);
+  });
+
+  it('writes WebP files at the full size and at smaller widths, keeping the aspect ratio', async () => {
+    for (const image of images) {
+      const files = await readdir(path.join(outDir, image.key));
+      expect(files.sort()).toEqual(demoImageFiles(image).sort());
+      expect(files).toEqual(
+        expect.arrayContaining([
+          `${image.width}x${image.height}.webp`,
+          'w320.webp',
+          'w640.webp',
+          'w960.webp',
+        ]),
+      );
+      for (const file of files) {
+        const meta = await sharp(path.join(outDir, image.key, file)).metadata();
+        expect(meta.format).toBe('webp');
+        expect(meta.exif).toBeUndefined();
+        expect(meta.icc).toBeUndefined();
+        const width = file.startsWith('w') ? Number(file.slice(1, -'.webp'.length)) : image.width;
+        expect(meta.width).toBe(width);
+        expect(meta.height).toBe(Math.round((width * image.height) / image.width));
+      }
+      const size = (await stat(fullPath(image))).size;
+      expect(size).toBeGreaterThan(2_000);
+      expect(size).toBeLessThan(300_000);
+    }
+  });
+
+  it('makes every picture different', async () => {
+    const contents = await Promise.all(images.map((image) => readFile(fullPath(image))));
+    const distinct = new Set(contents.map((c) => c.toString('base64')));
+    expect(distinct.size).toBe(images.length);
+    // Not only different bytes: the pictures differ in colour too.
+    const means = await Promise.all(
+      images.map(async (image) => {
+        const { channels } = await sharp(fullPath(image)).stats();
+        return channels.map((c) => Math.round(c.mean)).join(',');
+      }),
+    );
+    expect(new Set(means).size).toBe(images.length);
+  });
+
+  it('skips files that already exist and fills in missing ones', async () => {
+    const first = images[0];
+    if (!first) throw new Error('no image');
+    const before = await stat(fullPath(first));
+    const small = path.join(outDir, first.key, 'w320.webp');
+    await rm(small);
+
+    const again = await generateDemoImages({ count: 6, outDir });
+
+    expect(again).toEqual(images);
+    expect((await stat(fullPath(first))).mtimeMs).toBe(before.mtimeMs);
+    expect((await sharp(small).metadata()).width).toBe(320);
+    for (const image of images) {
+      expect((await readdir(path.join(outDir, image.key))).sort()).toEqual(
+        demoImageFiles(image).sort(),
+      );
+    }
+  });
+
+  it('is deterministic for a seed and changes with it', async () => {
+    const a = path.join(outDir, 'seed-a');
+    const b = path.join(outDir, 'seed-b');
+    const [one] = await generateDemoImages({ count: 1, outDir: a, seed: 7 });
+    await generateDemoImages({ count: 1, outDir: b, seed: 8 });
+    if (!one) throw new Error('no image');
+    const file = `${one.width}x${one.height}.webp`;
+    const fromA = await readFile(path.join(a, one.key, file));
+    expect(fromA.equals(await readFile(path.join(outDir, 'demo-01', file)))).toBe(false);
+    expect(fromA.equals(await readFile(path.join(b, one.key, file)))).toBe(false);
+    await rm(a, { recursive: true });
+    await generateDemoImages({ count: 1, outDir: a, seed: 7 });
+    expect(fromA.equals(await readFile(path.join(a, one.key, file)))).toBe(true);
+  });
+
+  it('makes banners on request under their own keys', async () => {
+    const dir = path.join(outDir, 'banners');
+    const banners = await generateDemoImages({ count: 2, outDir: dir, kind: 'banner' });
+    expect(banners.map((b) => [b.key, b.kind, b.width, b.height])).toEqual([
+      ['demo-banner-01', 'banner', 1600, 600],
+      ['demo-banner-02', 'banner', 1600, 600],
+    ]);
+    const meta = await sharp(path.join(dir, 'demo-banner-02', 'w960.webp')).metadata();
+    expect([meta.width, meta.height]).toEqual([960, 360]);
+  });
+});
