@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -131,7 +131,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     webDist && existsSync(path.join(webDist, 'index.html'))
       ? await readFile(path.join(webDist, 'index.html'), 'utf8')
       : undefined;
+  const sendApp = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   if (webDist && indexHtml) {
+    // The static plugin would treat '/' as a directory listing; the app owns it.
+    app.get('/', async (_request, reply) => sendApp(reply));
     await app.register(fastifyStatic, {
       root: path.resolve(webDist),
       prefix: '/',
@@ -154,7 +158,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     }
     if (request.method === 'GET' && indexHtml) {
       // The browser app owns every other path (and shows its own not-found page).
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return sendApp(reply);
     }
     return sendApiNotFound(request, reply);
   });

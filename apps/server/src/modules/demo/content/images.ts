@@ -5,6 +5,7 @@
 import { access, mkdir, rename } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { mediaRenditionUrl, mediaRenditionWidths, mediaUrl } from '@soko/contract';
 import sharp from 'sharp';
 
 export type DemoImageKind = 'square' | 'banner';
@@ -31,9 +32,6 @@ export interface GenerateDemoImagesOptions {
   kind?: DemoImageKind;
 }
 
-/** Smaller renditions, written as `w{width}.webp` when below the full width. */
-export const DEMO_IMAGE_WIDTHS = [320, 640, 960] as const;
-
 const WEBP = { quality: 75, effort: 2 } as const;
 const BANNER_EVERY = 6;
 
@@ -53,11 +51,15 @@ export const demoImageShape = (
     : { kind: k, width: 1200, height: 1200 };
 };
 
-/** File names in `${outDir}/${key}/`: the full size first, then the smaller widths. */
-export const demoImageFiles = (size: { width: number; height: number }): string[] => [
-  `${size.width}x${size.height}.webp`,
-  ...DEMO_IMAGE_WIDTHS.filter((w) => w < size.width).map((w) => `w${w}.webp`),
-];
+/**
+ * File names in `${outDir}/${key}/`: the full size first, then the smaller widths, named by the
+ * contract's media rules so the storefront's srcset finds them.
+ */
+export const demoImageFiles = (size: { width: number; height: number }): string[] =>
+  [
+    mediaUrl('k', size.width, size.height),
+    ...mediaRenditionWidths(size.width).map((w) => mediaRenditionUrl('k', w)),
+  ].map((url) => url.slice('/media/k/'.length));
 
 export async function generateDemoImages(
   options: GenerateDemoImagesOptions,
@@ -67,7 +69,7 @@ export async function generateDemoImages(
   const images: GeneratedImage[] = Array.from({ length: count }, (_, index) => {
     const shape = demoImageShape(index, kind);
     const key = demoImageKey(index, kind);
-    const url = `/media/${key}/${shape.width}x${shape.height}.webp`;
+    const url = mediaUrl(key, shape.width, shape.height);
     return { key, url, ...shape };
   });
 

@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <div className="space-y-3">
+      <h1 className="text-xl font-bold">Page not found</h1>
+      <p className="text-stone-700">There is nothing at this address.</p>
+      <Link to="/" className="inline-block font-medium text-brand-800 underline">
+        Back to the home page
+      </Link>
+    </div>
+  );
+}

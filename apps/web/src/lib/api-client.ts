@@ -1,0 +1,59 @@
+// The one way the web app talks to the API. The server answers errors as
+// {"error":{"code","message","fields"?,"details"?}} (DESIGN.md), and callers need the status
+// (401 clears the session, 409 shows the new total) as much as the message.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly details: unknown;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { code?: string; fields?: Record<string, string>; details?: unknown } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = options.code ?? 'http_error';
+    this.fields = options.fields;
+    this.details = options.details;
+  }
+}
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string>; details?: unknown };
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const error = (body as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isErrorBody(body)) {
+    const { code, message, fields, details } = body.error;
+    return new ApiError(response.status, message, { code, fields, details });
+  }
+  // Not our JSON (a proxy's error page, a dropped connection): the spec's wording.
+  return new ApiError(response.status, `HTTP error! status: ${response.status}`);
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await fetch(path, {
+    headers: { accept: 'application/json' },
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
