@@ -3,15 +3,37 @@
 // without anyone having to remember them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = ['catalog', 'auth', 'cart', 'checkout', 'orders', 'payments', 'shops', 'media', 'blog', 'search', 'ratings', 'newsletter', 'tenants', 'chat'];
+const webFeatures = [
+  'catalog',
+  'auth',
+  'cart',
+  'checkout',
+  'orders',
+  'payments',
+  'shops',
+  'media',
+  'blog',
+  'search',
+  'ratings',
+  'newsletter',
+  'tenants',
+  'chat',
+];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -19,18 +41,41 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './packages/contract', from: './apps', message: 'The contract is pure: it imports no app code.' },
-            { target: './apps/web', from: './apps/server', message: 'The web app never imports server code.' },
-            { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
-            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'Shared components sit below features.' },
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app shell.' },
+            {
+              target: './packages/contract',
+              from: './apps',
+              message: 'The contract is pure: it imports no app code.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app never imports server code.',
+            },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'The server never imports web code.',
+            },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'Shared components sit below features.',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features do not import the app shell.',
+            },
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
@@ -41,7 +86,12 @@ export default tseslint.config(
         },
       ],
     },
-    settings: { 'import-x/resolver-next': [] },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
   },
   {
     files: ['packages/contract/**/*.ts'],

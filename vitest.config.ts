@@ -8,7 +8,10 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     name: `server-${db}`,
     include: ['apps/server/src/**/*.test.ts'],
     // Tests that never touch the database run once, in the PGlite project.
-    exclude: db === 'postgres' ? ['apps/server/src/main.test.ts', 'apps/server/src/modules/demo/content/**'] : [],
+    exclude:
+      db === 'postgres'
+        ? ['apps/server/src/main.test.ts', 'apps/server/src/modules/demo/content/**']
+        : [],
     environment: 'node',
     env: { SOKO_TEST_DB: db },
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -146,7 +146,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        void reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }

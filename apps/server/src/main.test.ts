@@ -16,7 +16,14 @@ type Started = { child: ChildProcess; output: () => string; exited: Promise<numb
 
 function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', SEED: 'none', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      SEED: 'none',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -16,7 +16,8 @@ function fail(message: string): never {
 }
 
 async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => {} };
+  if (config.databaseUrl)
+    return { database: await openPostgres(config.databaseUrl), release: () => {} };
   const release = acquireDataDirLock(config.dataDir);
   try {
     return { database: await openPglite({ dataDir: path.join(config.dataDir, 'pg') }), release };

@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'soko-test-'));
   const mediaDir = path.join(workDir, 'media');
   project.provide('mediaDir', mediaDir);
-  const cleanups: Array<() => Promise<unknown>> = [() => rm(workDir, { recursive: true, force: true })];
+  const cleanups: Array<() => Promise<unknown>> = [
+    () => rm(workDir, { recursive: true, force: true }),
+  ];
 
   if (project.name.endsWith('postgres')) {
     const adminUrl = process.env.TEST_DATABASE_URL;

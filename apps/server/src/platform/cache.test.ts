@@ -65,7 +65,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('cache invalidation across processes 
       );
       const target = products.find((p) => p.rating.count === 0) as Product;
       const read = async () =>
-        productSchema.parse((await two.inject({ method: 'GET', url: `/api/listing/products/${target._id}` })).json());
+        productSchema.parse(
+          (await two.inject({ method: 'GET', url: `/api/listing/products/${target._id}` })).json(),
+        );
       expect((await read()).rating.count).toBe(0);
 
       const saved = await one.app.inject({

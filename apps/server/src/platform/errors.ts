@@ -28,7 +28,10 @@ export const conflict = (code: string, message: string, details?: unknown) =>
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
   if (!e) return false;
-  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code))
+  if (
+    e.code &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
+  )
     return true;
   return /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
 }
@@ -45,9 +48,15 @@ const clientErrorCodes: Record<number, string> = {
   429: 'rate_limited',
 };
 
-function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRequest): [number, ErrorBody] {
+function toErrorReply(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+): [number, ErrorBody] {
   if (error instanceof AppError) {
-    return [error.statusCode, { error: { code: error.code, message: error.message, ...error.extra } }];
+    return [
+      error.statusCode,
+      { error: { code: error.code, message: error.message, ...error.extra } },
+    ];
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
@@ -55,7 +64,8 @@ function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRe
       const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
       if (Array.isArray(unknownKeys)) {
-        for (const key of unknownKeys) fields[where ? `${where}.${String(key)}` : String(key)] = 'Unknown field.';
+        for (const key of unknownKeys)
+          fields[where ? `${where}.${String(key)}` : String(key)] = 'Unknown field.';
         continue;
       }
       fields[where || error.validationContext || 'body'] ??= issue.message ?? 'Invalid value.';
@@ -70,7 +80,15 @@ function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRe
     return [status, { error: { code, message: error.message } }];
   }
   if (isDatabaseUnavailable(error)) {
-    return [503, { error: { code: 'service_unavailable', message: 'The shop is briefly unavailable. Please try again in a moment.' } }];
+    return [
+      503,
+      {
+        error: {
+          code: 'service_unavailable',
+          message: 'The shop is briefly unavailable. Please try again in a moment.',
+        },
+      },
+    ];
   }
   return [
     500,
@@ -96,6 +114,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({
-    error: { code: 'not_found', message: `No API route ${request.method} ${request.url.split('?')[0]}.` },
+    error: {
+      code: 'not_found',
+      message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
+    },
   } satisfies ErrorBody);
 }

@@ -30,19 +30,29 @@ describe('errors', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await post('/api/newsletter/create', JSON.stringify({ email: 'a'.repeat(11 * 1024 * 1024) }));
+    const res = await post(
+      '/api/newsletter/create',
+      JSON.stringify({ email: 'a'.repeat(11 * 1024 * 1024) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
   });
 
   it('answers a body of the wrong content type with 415', async () => {
-    const res = await post('/api/newsletter/create', 'email=a@b.co', 'application/x-www-form-urlencoded');
+    const res = await post(
+      '/api/newsletter/create',
+      'email=a@b.co',
+      'application/x-www-form-urlencoded',
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
   });
 
   it('refuses __proto__ keys without polluting any prototype', async () => {
-    const res = await post('/api/newsletter/create', '{"email":"a@b.co","__proto__":{"polluted":true}}');
+    const res = await post(
+      '/api/newsletter/create',
+      '{"email":"a@b.co","__proto__":{"polluted":true}}',
+    );
     expect(res.statusCode).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -90,13 +90,25 @@ export const shops = pgTable(
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull(),
     address: text('address').notNull(),
-    mapUrls: text('map_urls').array().notNull().default(sql`'{}'`),
+    mapUrls: text('map_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     operationPeriods: jsonb('operation_periods').$type<OperationPeriods>().notNull().default({}),
     companyPolicy: text('company_policy').notNull().default(''),
-    socialLinks: text('social_links').array().notNull().default(sql`'{}'`),
+    socialLinks: text('social_links')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     payOnOrder: boolean('pay_on_order').notNull().default(true),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
-    promotionalImages: text('promotional_images').array().notNull().default(sql`'{}'`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    promotionalImages: text('promotional_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,7 +135,10 @@ export const categories = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -152,7 +167,10 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     type: text('type'),
     pricingType: pricingTypeEnum('pricing_type').notNull().default('Fixed'),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     createdAt: createdAt(),
@@ -162,7 +180,10 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_count_nonnegative', sql`${t.count} >= 0`),
-    check('products_rating_sane', sql`${t.ratingCount} >= 0 and ${t.ratingSum} >= ${t.ratingCount}`),
+    check(
+      'products_rating_sane',
+      sql`${t.ratingCount} >= 0 and ${t.ratingSum} >= ${t.ratingCount}`,
+    ),
     index('products_category_idx').on(t.categoryId),
     index('products_shop_idx').on(t.shopId),
     index('products_created_idx').on(t.createdAt),
@@ -352,7 +373,10 @@ export const blogPosts = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,11 @@ import { hashPassword } from './passwords';
  * ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists at start: created when missing,
  * otherwise promoted and given that password, so a locked-out operator can always get back in.
  */
-export async function ensureAdmin(db: Db, admin: { email: string; password: string }, hashCost: number) {
+export async function ensureAdmin(
+  db: Db,
+  admin: { email: string; password: string },
+  hashCost: number,
+) {
   const passwordHash = await hashPassword(admin.password, hashCost);
   const [existing] = await db
     .select({ id: users.id })
@@ -17,7 +21,12 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .set({
+        role: 'admin',
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, existing.id));
     return;
   }

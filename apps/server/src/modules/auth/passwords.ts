@@ -1,7 +1,12 @@
 // scrypt from node:crypto: memory-hard, built in, nothing to compile or download. The cost is
 // a setting (PASSWORD_HASH_COST, N = 2^cost) and is stored in each hash, so raising it later
 // keeps old hashes verifiable.
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
@@ -20,7 +25,12 @@ const memoryFor = (n: number, r: number) => 128 * n * r * 2;
 export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
   const N = 2 ** cost;
-  const key = await scrypt(password, salt, { N, r: BLOCK_SIZE, p: PARALLELISM, maxmem: memoryFor(N, BLOCK_SIZE) });
+  const key = await scrypt(password, salt, {
+    N,
+    r: BLOCK_SIZE,
+    p: PARALLELISM,
+    maxmem: memoryFor(N, BLOCK_SIZE),
+  });
   return `scrypt$${cost}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 

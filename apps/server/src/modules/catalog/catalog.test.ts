@@ -19,7 +19,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 async function allProducts(): Promise<Product[]> {
   return productListResponseSchema.parse((await get('/api/listing/gellisting')).json());
@@ -40,18 +41,27 @@ describe('GET /api/metadata', () => {
     const shops = metadataResponseSchema.parse(res.json());
     expect(shops.length).toBeGreaterThanOrEqual(2);
     expect(shops[0]?.name).toBe('Soko Naturals');
-    expect(shops[0]?.operationperiods.monday).toEqual({ open: expect.any(String), close: expect.any(String) });
+    expect(shops[0]?.operationperiods.monday).toEqual({
+      open: expect.any(String),
+      close: expect.any(String),
+    });
   });
 
   it('puts the second shop first when asked through its own host', async () => {
-    const main = metadataResponseSchema.parse((await get('/api/metadata', { host: 'localhost' })).json());
-    const second = metadataResponseSchema.parse((await get('/api/metadata', { host: 'shop2.localhost' })).json());
+    const main = metadataResponseSchema.parse(
+      (await get('/api/metadata', { host: 'localhost' })).json(),
+    );
+    const second = metadataResponseSchema.parse(
+      (await get('/api/metadata', { host: 'shop2.localhost' })).json(),
+    );
     expect(second[0]?._id).not.toBe(main[0]?._id);
     expect(second.map((s) => s._id).sort()).toEqual(main.map((s) => s._id).sort());
   });
 
   it('falls back to the default tenant for an unknown host', async () => {
-    const shops = metadataResponseSchema.parse((await get('/api/metadata', { host: 'unknown.example' })).json());
+    const shops = metadataResponseSchema.parse(
+      (await get('/api/metadata', { host: 'unknown.example' })).json(),
+    );
     expect(shops[0]?.name).toBe('Soko Naturals');
   });
 
@@ -73,7 +83,9 @@ describe('GET /api/tenant', () => {
   });
 
   it('fills in the spec’s defaults for a tenant without SEO data', async () => {
-    const tenant = tenantSchema.parse((await get('/api/tenant', { host: 'shop2.localhost' })).json());
+    const tenant = tenantSchema.parse(
+      (await get('/api/tenant', { host: 'shop2.localhost' })).json(),
+    );
     expect(tenant.seo).toEqual(SEO_DEFAULTS);
     expect(tenant.whatsapp).toBeNull();
   });
@@ -137,18 +149,24 @@ describe('GET /api/listing/products/:productId', () => {
 describe('GET /api/listing/products (related and by category name)', () => {
   it('lists the other products of a category, excluding the one shown', async () => {
     const sample = (await allProducts())[0] as Product;
-    const res = await get(`/api/listing/products?category=${sample.categoryId}&exclude=${sample._id}`);
+    const res = await get(
+      `/api/listing/products?category=${sample.categoryId}&exclude=${sample._id}`,
+    );
     expect(res.statusCode).toBe(200);
     const related = productListResponseSchema.parse(res.json());
     expect(related.length).toBeGreaterThan(0);
-    expect(related.every((p) => p.categoryId === sample.categoryId && p._id !== sample._id)).toBe(true);
+    expect(related.every((p) => p.categoryId === sample.categoryId && p._id !== sample._id)).toBe(
+      true,
+    );
   });
 
   it('finds a category of the tenant’s shop by name, ignoring case', async () => {
     const [main] = listingResponseSchema.parse((await get('/api/listing/getlisting')).json());
     const category = main?.categories[0];
     expect(category).toBeDefined();
-    const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(category?.name.toUpperCase() ?? '')}`);
+    const res = await get(
+      `/api/listing/products?categoryName=${encodeURIComponent(category?.name.toUpperCase() ?? '')}`,
+    );
     const products = productListResponseSchema.parse(res.json());
     expect(products.map((p) => p._id).sort()).toEqual(category?.products.map((p) => p._id).sort());
   });
@@ -162,7 +180,9 @@ describe('GET /api/listing/products (related and by category name)', () => {
   it('does not find another shop’s category by name', async () => {
     const listings = listingResponseSchema.parse((await get('/api/listing/getlisting')).json());
     const foreign = listings[1]?.categories[0]?.name as string;
-    const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(foreign)}`, { host: 'localhost' });
+    const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(foreign)}`, {
+      host: 'localhost',
+    });
     expect(res.json()).toEqual([]);
   });
 

@@ -50,7 +50,9 @@ export async function selectVariants(db: Db, productIds: string[]): Promise<Vari
 
 export const productById = (id: string) => eq(products.id, id);
 export const productsInCategory = (categoryId: string, excludeId?: string) =>
-  excludeId ? and(eq(products.categoryId, categoryId), ne(products.id, excludeId)) : eq(products.categoryId, categoryId);
+  excludeId
+    ? and(eq(products.categoryId, categoryId), ne(products.id, excludeId))
+    : eq(products.categoryId, categoryId);
 export const productsInShop = (shopId: string) => eq(products.shopId, shopId);
 
 export function selectShops(db: Db) {

@@ -11,7 +11,13 @@ import {
 import { sendCached } from '../../platform/cache';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
-import { getListings, getMetadata, getProduct, listAllProducts, listRelatedProducts } from './service';
+import {
+  getListings,
+  getMetadata,
+  getProduct,
+  listAllProducts,
+  listRelatedProducts,
+} from './service';
 
 export function registerCatalogRoutes(app: App, ctx: AppContext): void {
   const { db, cache, tenants } = ctx;

@@ -155,4 +155,3 @@ export async function getListings(db: Db, tenant: Tenant | null): Promise<Listin
     })),
   }));
 }
-

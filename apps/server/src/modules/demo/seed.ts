@@ -1,12 +1,7 @@
 // Puts the demo shop into an empty database: the accounts, shops, tenants, catalogue, codes,
 // past orders, ratings and posts of content/catalog.ts, with images made locally at seed time.
 import { count, sql } from 'drizzle-orm';
-import {
-  discountedPriceCents,
-  grandTotalCents,
-  shippingCents,
-  toCents,
-} from '@soko/contract';
+import { discountedPriceCents, grandTotalCents, shippingCents, toCents } from '@soko/contract';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
 import {
@@ -74,7 +69,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemoIfEmpty(db: Db, config: Pick<Config, 'mediaDir' | 'passwordHashCost'>) {
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Pick<Config, 'mediaDir' | 'passwordHashCost'>,
+) {
   if (!(await isEmpty(db))) return false;
   const images = await generateDemoImages({ count: IMAGE_COUNT, outDir: config.mediaDir });
   await db.transaction((tx) => seedDemo(tx, images, config.passwordHashCost));
@@ -111,7 +109,13 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
     )
     .returning({ id: users.id, email: users.email });
   const userId = new Map(
-    DEMO_USERS.map((u) => [u.key, must(userRows.find((r) => r.email === u.email), 'user').id]),
+    DEMO_USERS.map((u) => [
+      u.key,
+      must(
+        userRows.find((r) => r.email === u.email),
+        'user',
+      ).id,
+    ]),
   );
 
   const shopId = new Map<string, string>();
@@ -198,7 +202,9 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
       }),
     )
     .returning({ id: products.id });
-  const productId = new Map(DEMO_PRODUCTS.map((p, i) => [p.key, must(productRows[i], 'product').id]));
+  const productId = new Map(
+    DEMO_PRODUCTS.map((p, i) => [p.key, must(productRows[i], 'product').id]),
+  );
 
   const variantValues = DEMO_PRODUCTS.flatMap((p) =>
     p.variants.map((v, position) => ({
@@ -211,10 +217,11 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
   );
   const variantRows =
     variantValues.length > 0
-      ? await tx
-          .insert(productVariants)
-          .values(variantValues)
-          .returning({ id: productVariants.id, productId: productVariants.productId, position: productVariants.position })
+      ? await tx.insert(productVariants).values(variantValues).returning({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          position: productVariants.position,
+        })
       : [];
   const variantId = (productKey: string, index: number) =>
     must(
@@ -235,7 +242,10 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
 
   const productByKey = new Map(DEMO_PRODUCTS.map((p) => [p.key, p]));
   for (const order of DEMO_PAST_ORDERS) {
-    const user = must(DEMO_USERS.find((u) => u.key === order.userKey), `user ${order.userKey}`);
+    const user = must(
+      DEMO_USERS.find((u) => u.key === order.userKey),
+      `user ${order.userKey}`,
+    );
     const lines = order.lines.map((line) => {
       const product = must(productByKey.get(line.productKey), `product ${line.productKey}`);
       const variant = line.variantIndex === null ? null : product.variants[line.variantIndex];

@@ -13,12 +13,18 @@ export function registerNewsletterRoutes(app: App, ctx: AppContext): void {
         tags: ['storefront'],
         summary: 'Subscribe an email to the newsletter (201 new, 200 already subscribed)',
         body: newsletterBodySchema,
-        response: { 200: newsletterResponseSchema, 201: newsletterResponseSchema, ...errorResponses },
+        response: {
+          200: newsletterResponseSchema,
+          201: newsletterResponseSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const { created } = await subscribe(ctx.db, request.body.email);
-      return reply.status(created ? 201 : 200).send({ email: request.body.email, subscribed: true });
+      return reply
+        .status(created ? 201 : 200)
+        .send({ email: request.body.email, subscribed: true });
     },
   );
 }

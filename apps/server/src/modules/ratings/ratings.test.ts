@@ -79,7 +79,9 @@ describe('POST /api/listing/saverating', () => {
     const target = productListResponseSchema
       .parse((await t.app.inject({ method: 'GET', url: '/api/listing/gellisting' })).json())
       .find((p) => p._id !== product._id && p.rating.count === 0) as Product;
-    const results = await Promise.all(Array.from({ length: 30 }, () => rate({ productId: target._id, rating: 5 })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => rate({ productId: target._id, rating: 5 })),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const shown = productSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/listing/products/${target._id}` })).json(),
@@ -93,7 +95,11 @@ describe('rate limits', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PUBLIC_WRITES: '3' } });
     try {
       const send = () =>
-        limited.app.inject({ method: 'POST', url: '/api/newsletter/create', payload: { email: 'x@y.co' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/newsletter/create',
+          payload: { email: 'x@y.co' },
+        });
       for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBeLessThan(300);
       const res = await send();
       expect(res.statusCode).toBe(429);
