@@ -156,7 +156,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/media/')) {
+    // A missing asset must not be answered with the app's HTML: an old tab asking for a chunk
+    // of a previous build would try to run it as script.
+    const notTheApp = ['/api/', '/media/', '/assets/'].some((prefix) => urlPath.startsWith(prefix));
+    if (notTheApp || urlPath === '/api') {
       return sendApiNotFound(request, reply);
     }
     if (request.method === 'GET' && indexHtml) {

@@ -48,9 +48,11 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Extra routes a test needs (registered before the app is sealed). */
   extend?: (app: App) => void;
+  /** A built web app to serve (most API tests need none). */
+  webDistDir?: string;
 };
 
-export async function createTestApp({ env = {}, extend }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, extend, webDistDir }: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await copyTemplate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-app-'));
   const config = loadConfig({
@@ -63,6 +65,7 @@ export async function createTestApp({ env = {}, extend }: TestAppOptions = {}): 
     ...env,
   });
   config.mediaDir = inject('mediaDir');
+  config.webDistDir = webDistDir;
   const app = await buildApp({ config, database, logger: false });
   extend?.(app);
   await app.ready();

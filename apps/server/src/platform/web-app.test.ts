@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+const INDEX = '<!doctype html><html><head><!--soko-head--><title>Soko</title></head><body></body></html>';
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'soko-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDistDir: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('serving the web app', () => {
+  it('serves the app at / and at every browser route, never cached stale', async () => {
+    for (const url of ['/', '/category/Face%20Care', '/product/x/y/z', '/PopularChoises', '/no/such/page']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<!--soko-head-->');
+    }
+  });
+
+  it('caches hashed assets for a year and other files for an hour', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('keeps unknown API and media paths as JSON 404s', async () => {
+    for (const url of ['/api/nope', '/media/none/1x1.webp', '/assets/missing.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('serves seeded media as WebP with nosniff and a long cache', async () => {
+    const [key] = await readdir(inject('mediaDir'));
+    const [file] = await readdir(path.join(inject('mediaDir'), key as string));
+    const res = await get(`/media/${key}/${file}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('refuses path traversal out of the media folder', async () => {
+    const res = await get('/media/..%2f..%2f..%2fetc%2fpasswd');
+    expect([400, 403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain('root:');
+  });
+});
