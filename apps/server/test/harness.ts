@@ -52,7 +52,11 @@ export type TestAppOptions = {
   webDistDir?: string;
 };
 
-export async function createTestApp({ env = {}, extend, webDistDir }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({
+  env = {},
+  extend,
+  webDistDir,
+}: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await copyTemplate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-app-'));
   const config = loadConfig({

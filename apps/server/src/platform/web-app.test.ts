@@ -5,7 +5,8 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-const INDEX = '<!doctype html><html><head><!--soko-head--><title>Soko</title></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><!--soko-head--><title>Soko</title></head><body></body></html>';
 let t: TestApp;
 let dist: string;
 
@@ -26,7 +27,13 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('serving the web app', () => {
   it('serves the app at / and at every browser route, never cached stale', async () => {
-    for (const url of ['/', '/category/Face%20Care', '/product/x/y/z', '/PopularChoises', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/category/Face%20Care',
+      '/product/x/y/z',
+      '/PopularChoises',
+      '/no/such/page',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseDiscountPercent } from '@soko/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { rowsOf } from '../../platform/db';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { verifyPassword } from '../auth/passwords';
+import { DEMO_PASSWORD } from './content/catalog';
+import { isEmpty } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await t.database.db.execute(statement));
+}
+
+describe('the demo data', () => {
+  it('has the demo accounts with their roles, all with the demo password', async () => {
+    const users = await query<{ email: string; role: string; password_hash: string }>(
+      sql`select email, role, password_hash from users order by email`,
+    );
+    const roles = Object.fromEntries(users.map((u) => [u.email, u.role]));
+    expect(roles).toMatchObject({
+      'admin@soko.test': 'admin',
+      'owner@soko.test': 'owner',
+      'owner2@soko.test': 'owner',
+      'shopper@soko.test': 'customer',
+    });
+    const shopper = users.find((u) => u.email === 'shopper@soko.test');
+    expect(await verifyPassword(DEMO_PASSWORD, shopper?.password_hash ?? '')).toBe(true);
+  });
+
+  it('gives the default tenant owner@soko.test’s shop and shop2.localhost the second owner’s', async () => {
+    const tenants = await query<{
+      hosts: string[];
+      is_default: boolean;
+      email: string;
+      seo: unknown;
+      whatsapp: unknown;
+    }>(sql`
+      select t.hosts, t.is_default, u.email, t.seo, t.whatsapp
+      from tenants t join shops s on s.id = t.shop_id join users u on u.id = s.owner_id`);
+    const main = tenants.find((t) => t.is_default);
+    expect(main?.email).toBe('owner@soko.test');
+    expect(main?.hosts).toContain('localhost');
+    expect(main?.whatsapp).not.toBeNull();
+    const second = tenants.find((t) => t.hosts.includes('shop2.localhost'));
+    expect(second?.email).toBe('owner2@soko.test');
+    expect(second?.seo).toBeNull();
+  });
+
+  it('has at least 8 categories and 80 products, with stock, images and discounts of every kind', async () => {
+    const [counts] = await query<{ categories: number; products: number }>(sql`
+      select (select count(*)::int from categories) as categories, (select count(*)::int from products) as products`);
+    expect(counts?.categories).toBeGreaterThanOrEqual(8);
+    expect(counts?.products).toBeGreaterThanOrEqual(80);
+
+    const products = await query<{
+      stock: number;
+      images: number;
+      discounts: string | null;
+      description: string;
+      type: string | null;
+    }>(sql`
+      select stock, cardinality(image_urls) as images, discounts, description, type from products`);
+    expect(products.some((p) => p.stock === 0)).toBe(true);
+    expect(products.some((p) => p.images === 0)).toBe(true);
+    expect(products.some((p) => p.images === 1)).toBe(true);
+    expect(products.some((p) => p.images > 1)).toBe(true);
+    expect(products.some((p) => p.description.includes('||'))).toBe(true);
+    expect(products.some((p) => p.type && /s\s*$/i.test(p.type))).toBe(true);
+    expect(products.some((p) => parseDiscountPercent(p.discounts) !== null)).toBe(true);
+    expect(
+      products.some((p) => p.discounts !== null && parseDiscountPercent(p.discounts) === null),
+    ).toBe(true);
+
+    const [variants] = await query<{ out: number }>(
+      sql`select count(*)::int as out from product_variants where stock = 0`,
+    );
+    expect(variants?.out).toBeGreaterThan(0);
+  });
+
+  it('keeps every product’s stock equal to its variants’ sum', async () => {
+    const mismatched = await query<{ id: string }>(sql`
+      select p.id from products p join product_variants v on v.product_id = p.id
+      group by p.id, p.stock having p.stock <> sum(v.stock)`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('has opening hours for every weekday, a policy, contacts, a map link and an extra social link', async () => {
+    const shops = await query<{
+      operation_periods: Record<string, unknown>;
+      social_links: string[];
+      map_urls: string[];
+      company_policy: string;
+    }>(sql`select operation_periods, social_links, map_urls, company_policy from shops`);
+    for (const shop of shops) {
+      expect(Object.keys(shop.operation_periods).sort()).toEqual([
+        'friday',
+        'monday',
+        'saturday',
+        'sunday',
+        'thursday',
+        'tuesday',
+        'wednesday',
+      ]);
+      expect(shop.map_urls.length).toBeGreaterThan(0);
+      expect(shop.company_policy.length).toBeGreaterThan(0);
+    }
+    const links = shops.flatMap((s) => s.social_links);
+    expect(links.some((l) => !/facebook|twitter|x\.com|instagram/.test(l))).toBe(true);
+  });
+
+  it('seeds the discount codes KARIBU10 (10%) and WELCOME100 (Ksh 100)', async () => {
+    const codes = await query<{ code: string; kind: string; value: number }>(
+      sql`select code, kind, value from discount_codes`,
+    );
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        { code: 'KARIBU10', kind: 'percent', value: 10 },
+        { code: 'WELCOME100', kind: 'fixed', value: 10_000 },
+      ]),
+    );
+  });
+
+  it('gives the shopper past orders whose totals add up', async () => {
+    const orders = await query<{
+      order_number: string;
+      total_cents: number;
+      subtotal_cents: number;
+      shipping_cents: number;
+      lines_total: number;
+    }>(sql`
+      select o.order_number, o.total_cents, o.subtotal_cents, o.shipping_cents,
+        (select sum(l.unit_price_cents * l.quantity)::int from order_lines l where l.order_id = o.id) as lines_total
+      from orders o join users u on u.id = o.user_id where u.email = 'shopper@soko.test'`);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      expect(order.order_number).toMatch(/^SK-\d{2}-\d{6}$/);
+      expect(order.subtotal_cents).toBe(order.lines_total);
+      expect(order.total_cents).toBe(order.subtotal_cents + order.shipping_cents);
+    }
+  });
+
+  it('refers only to images that were made', async () => {
+    const urls = await query<{ url: string }>(sql`
+      select unnest(image_urls) as url from products
+      union select unnest(image_urls) from shops union select unnest(promotional_images) from shops`);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const { url } of urls) {
+      expect(existsSync(path.join(inject('mediaDir'), url.replace(/^\/media\//, ''))), url).toBe(
+        true,
+      );
+    }
+  });
+
+  it('is not seeded twice', async () => {
+    expect(await isEmpty(t.database.db)).toBe(false);
+  });
+});
