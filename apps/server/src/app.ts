@@ -77,6 +77,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     cache: new ResponseCache(2_000, bus),
     tenants: new TenantDirectory(database.db),
   };
+  app.addHook('onReady', async () => {
+    // An unreachable Redis must not keep the shop down: serve, and say so in the log.
+    const timeout = new Promise<'timeout'>((resolve) =>
+      setTimeout(() => resolve('timeout'), 5_000).unref(),
+    );
+    if ((await Promise.race([ctx.cache.ready, timeout])) === 'timeout') {
+      app.log.warn('Redis did not answer within 5 s: cached answers are not shared until it does');
+    }
+  });
   app.addHook('onClose', async () => {
     await bus?.close();
     await redis?.quit().catch(() => {});

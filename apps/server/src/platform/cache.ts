@@ -8,7 +8,8 @@ export type CachedResponse = { body: string; etag: string };
 
 export type InvalidationBus = {
   publish(tags: string[]): void;
-  subscribe(onTags: (tags: string[]) => void): void;
+  /** Resolves once messages are being received: serve only after that, or miss a drop. */
+  subscribe(onTags: (tags: string[]) => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -19,11 +20,14 @@ export class ResponseCache {
   private readonly inflight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
 
+  /** Resolves when invalidations from other processes arrive (at once without a bus). */
+  readonly ready: Promise<void>;
+
   constructor(
     private readonly maxEntries = 2_000,
     private readonly bus?: InvalidationBus,
   ) {
-    bus?.subscribe((tags) => this.dropLocal(tags));
+    this.ready = bus ? bus.subscribe((tags) => this.dropLocal(tags)) : Promise.resolve();
   }
 
   async get(key: string, tags: string[], load: () => Promise<unknown>): Promise<CachedResponse> {

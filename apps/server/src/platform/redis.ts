@@ -14,8 +14,7 @@ export function createRedisInvalidationBus(url: string): InvalidationBus {
     publish(tags) {
       void publisher.publish(CHANNEL, JSON.stringify({ origin, tags })).catch(() => {});
     },
-    subscribe(onTags) {
-      void subscriber.subscribe(CHANNEL);
+    async subscribe(onTags) {
       subscriber.on('message', (_channel: string, message: string) => {
         try {
           const parsed = JSON.parse(message) as { origin?: string; tags?: unknown };
@@ -25,6 +24,7 @@ export function createRedisInvalidationBus(url: string): InvalidationBus {
           // Not ours or malformed: ignore.
         }
       });
+      await subscriber.subscribe(CHANNEL);
     },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
