@@ -24,16 +24,33 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const conflict = (code: string, message: string, details?: unknown) =>
   new AppError(409, code, message, details === undefined ? {} : { details });
 
-/** Postgres says the database is unreachable or shutting down: answer 503, never a fake success. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (!e) return false;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08001',
+  '08006',
+]);
+
+/**
+ * The database is unreachable or shutting down: answer 503, never a fake success. Drizzle wraps
+ * the driver's error, so the cause chain is followed.
+ */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
   if (
-    e.code &&
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
+    typeof e.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
   )
     return true;
-  return /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
 const clientErrorCodes: Record<number, string> = {
