@@ -10,7 +10,11 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     // Tests that never touch the database run once, in the PGlite project.
     exclude:
       db === 'postgres'
-        ? ['apps/server/src/main.test.ts', 'apps/server/src/modules/demo/content/**']
+        ? [
+            'apps/server/src/main.test.ts',
+            'apps/server/src/platform/database-down.test.ts',
+            'apps/server/src/modules/demo/content/**',
+          ]
         : [],
     environment: 'node',
     env: { SOKO_TEST_DB: db },
