@@ -1,6 +1,7 @@
 // The whole data model. Money is integer cents; stock and ratings carry CHECK constraints so a
 // bug in a service can never write a negative stock or a sixth star. Ids are random UUIDs
 // (never sequential) because anonymous orders are reachable by id alone.
+import { ORDER_STATUSES, PRICING_TYPES, ROLES, type OperationPeriods } from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,19 +22,9 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['admin', 'owner', 'customer']);
-export const pricingTypeEnum = pgEnum('pricing_type', ['Fixed', 'Variable', 'Negotiable']);
-export const orderStatusEnum = pgEnum('order_status', [
-  'pending_payment',
-  'paid',
-  'confirmed',
-  'shipped',
-  'delivered',
-  'payment_failed',
-  'reversed',
-  'expired',
-  'cancelled',
-]);
+export const roleEnum = pgEnum('role', ROLES);
+export const pricingTypeEnum = pgEnum('pricing_type', PRICING_TYPES);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'pending',
@@ -43,12 +34,7 @@ export const paymentStatusEnum = pgEnum('payment_status', [
 ]);
 
 export type Address = { street: string; city: string; state: string; zip: string };
-export type OperationPeriods = Partial<
-  Record<
-    'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
-    { open: string; close: string }
-  >
->;
+export type { OperationPeriods };
 export type Seo = { title: string; description: string; keywords: string; url: string };
 export type WhatsApp = {
   phoneNumber: string;

@@ -4,6 +4,8 @@
 // handle: discounts in every accepted and rejected form, messy product types, out-of-stock
 // products and variants, products with no image or one image, and `||` description bullets.
 
+import { WEEKDAYS } from '@soko/contract';
+
 export type DemoRole = 'admin' | 'owner' | 'customer';
 
 export interface DemoAddress {
@@ -22,15 +24,7 @@ export interface DemoUser {
   address: DemoAddress | null;
 }
 
-export const DEMO_WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const DEMO_WEEKDAYS = WEEKDAYS;
 
 export type DemoWeekday = (typeof DEMO_WEEKDAYS)[number];
 
