@@ -36,7 +36,7 @@ async function main() {
     throw error;
   }
   const here = path.dirname(fileURLToPath(import.meta.url));
-  config.webDistDir = path.resolve(here, '../../web/dist');
+  config.webDistDir ??= path.resolve(here, '../../web/dist');
   config.jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
 
   let opened: Awaited<ReturnType<typeof openDatabase>>;

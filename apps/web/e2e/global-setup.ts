@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+// WEB_DIST_DIR lets parallel runs each serve their own build (the server reads it too).
+const webIndex = path.join(
+  process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
+  'index.html',
+);
 // A fresh data folder is migrated and seeded with the demo shop first: up to ~30 s.
 const startTimeoutMs = 120_000;
 const stopTimeoutMs = 15_000;

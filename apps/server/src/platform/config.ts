@@ -34,6 +34,7 @@ const envSchema = z.object({
   // scrypt's N as a power of two: 2^15 (r = 8) is 32 MiB and about 130 ms per hash on 2 cores.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -103,6 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     mediaDir: path.join(e.DATA_DIR, 'media'),
-    webDistDir: undefined,
+    webDistDir: e.WEB_DIST_DIR,
   };
 }
