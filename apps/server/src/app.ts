@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -32,6 +32,7 @@ import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { registerRatingRoutes } from './modules/ratings/routes';
+import { registerPageRoutes } from './modules/seo/routes';
 
 export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -140,11 +141,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     webDist && existsSync(path.join(webDist, 'index.html'))
       ? await readFile(path.join(webDist, 'index.html'), 'utf8')
       : undefined;
-  const sendApp = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendPage = indexHtml ? registerPageRoutes(app, ctx, indexHtml) : undefined;
   if (webDist && indexHtml) {
-    // The static plugin would treat '/' as a directory listing; the app owns it.
-    app.get('/', async (_request, reply) => sendApp(reply));
     await app.register(fastifyStatic, {
       root: path.resolve(webDist),
       prefix: '/',
@@ -171,9 +169,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     if (notTheApp || urlPath === '/api') {
       return sendApiNotFound(request, reply);
     }
-    if (request.method === 'GET' && indexHtml) {
-      // The browser app owns every other path (and shows its own not-found page).
-      return sendApp(reply);
+    if (request.method === 'GET' && sendPage) {
+      // The browser app owns every other path: its HTML, with a 404 status where it has no page.
+      return sendPage(request, reply);
     }
     return sendApiNotFound(request, reply);
   });

@@ -30,7 +30,16 @@ export class ResponseCache {
     this.ready = bus ? bus.subscribe((tags) => this.dropLocal(tags)) : Promise.resolve();
   }
 
-  async get(key: string, tags: string[], load: () => Promise<unknown>): Promise<CachedResponse> {
+  /**
+   * A cached JSON body, or with `options.serialize` any text (HTML, XML). `options.store`
+   * says whether a loaded value is worth keeping (a 404 page is not).
+   */
+  async get<T>(
+    key: string,
+    tags: string[],
+    load: () => Promise<T>,
+    options: { serialize?: (data: T) => string; store?: (data: T) => boolean } = {},
+  ): Promise<CachedResponse> {
     const hit = this.entries.get(key);
     if (hit) return hit.value;
     const pending = this.inflight.get(key);
@@ -38,9 +47,10 @@ export class ResponseCache {
     const startedAt = this.generation;
     const promise = load()
       .then((data) => {
-        const body = JSON.stringify(data);
+        const body = options.serialize ? options.serialize(data) : JSON.stringify(data);
         const value = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-        if (this.generation === startedAt) this.store(key, { value, tags });
+        const worthKeeping = options.store?.(data) ?? true;
+        if (worthKeeping && this.generation === startedAt) this.store(key, { value, tags });
         return value;
       })
       .finally(() => this.inflight.delete(key));

@@ -27,18 +27,22 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('serving the web app', () => {
   it('serves the app at / and at every browser route, never cached stale', async () => {
-    for (const url of [
-      '/',
-      '/category/Face%20Care',
-      '/product/x/y/z',
-      '/PopularChoises',
-      '/no/such/page',
-    ]) {
+    for (const url of ['/', '/category/Face%20Care', '/alllisting', '/PopularChoises', '/cart']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<!--soko-head-->');
+      expect(res.body).toContain('<body></body>');
+      expect(res.body.match(/<title>/g), url).toHaveLength(1);
+    }
+  });
+
+  it('answers a path the app does not have with the app and a real 404', async () => {
+    for (const url of ['/no/such/page', '/popularchoises', '/product/only/two']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
     }
   });
 

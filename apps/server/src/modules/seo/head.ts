@@ -1,0 +1,152 @@
+// The tags a crawler without JavaScript reads: title, description, keywords, canonical, Open
+// Graph and, on product pages, schema.org Product data. Built as text and escaped here, once.
+import {
+  OG_TYPE,
+  discountedPriceCents,
+  fromCents,
+  productPath,
+  toCents,
+  type Product,
+  type Seo,
+} from '@soko/contract';
+
+export type PageHead = {
+  title: string;
+  description: string;
+  keywords: string;
+  canonical: string;
+  ogType: string;
+  image: string | undefined;
+  siteName: string;
+  jsonLd?: Record<string, unknown>;
+  noindex?: boolean;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+// JSON inside <script> must not be able to close the element or open a comment.
+const escapeJsonForScript = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+
+/** A plain-text summary for meta descriptions: bullets joined, whitespace folded, ~160 chars. */
+export function summarise(text: string, max = 160): string {
+  const plain = text
+    .split('||')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('. ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+export function absoluteUrl(base: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${base.replace(/\/+$/, '')}/`).toString();
+}
+
+export function renderHead(head: PageHead): string {
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'keywords', head.keywords),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:site_name', head.siteName),
+    ...(head.image
+      ? [
+          meta('property', 'og:image', head.image),
+          meta('name', 'twitter:card', 'summary_large_image'),
+        ]
+      : []),
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    ...(head.jsonLd
+      ? [
+          `<script type="application/ld+json">${escapeJsonForScript(JSON.stringify(head.jsonLd))}</script>`,
+        ]
+      : []),
+  ];
+  return tags.join('\n    ');
+}
+
+export function siteHead(seo: Seo, canonicalBase: string, path: string, image?: string): PageHead {
+  return {
+    title: seo.title,
+    description: seo.description,
+    keywords: seo.keywords,
+    canonical: absoluteUrl(canonicalBase, path),
+    ogType: OG_TYPE,
+    image: image ? absoluteUrl(canonicalBase, image) : undefined,
+    siteName: seo.title,
+  };
+}
+
+export function productHead(seo: Seo, canonicalBase: string, product: Product): PageHead {
+  const path = productPath(product);
+  const url = absoluteUrl(canonicalBase, path);
+  const images = product.imageUrls.map((image) => absoluteUrl(canonicalBase, image));
+  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts)).toFixed(
+    2,
+  );
+  const description = summarise(product.description) || seo.description;
+  return {
+    title: `${product.name} | ${seo.title}`,
+    description,
+    keywords: [product.name, product.category, product.Type, seo.keywords]
+      .filter(Boolean)
+      .join(', '),
+    canonical: url,
+    ogType: 'product',
+    image: images[0],
+    siteName: seo.title,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description,
+      sku: product._id,
+      category: product.category,
+      ...(images.length > 0 ? { image: images } : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        price,
+        priceCurrency: 'KES',
+        availability:
+          product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+      ...(product.rating.count > 0
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.rating.average,
+              reviewCount: product.rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** Puts the head tags at the build's marker, replacing the build's placeholder title. */
+export function injectHead(indexHtml: string, head: PageHead): string {
+  const withoutTitle = indexHtml.replace(/<title>[^<]*<\/title>/, '');
+  return withoutTitle.replace('<!--soko-head-->', renderHead(head));
+}

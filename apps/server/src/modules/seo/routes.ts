@@ -1,0 +1,176 @@
+// Serves the browser app's HTML with each page's head written in, so crawlers and link
+// previews see real titles, descriptions and product data without running JavaScript; and
+// the sitemap and robots.txt that point crawlers at every product and category.
+import { matchAppPath, productPath, seoWithDefaults, type AppPathMatch } from '@soko/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { Tenant } from '../../platform/tenant';
+import { getListings, getMetadata, getProduct, listAllProducts } from '../catalog/service';
+import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
+
+// Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
+const INDEXED = new Set([
+  '/',
+  '/category/:categoryName',
+  '/product/:productId/:userId/:productName',
+  '/alllisting',
+  '/new-arrival',
+  '/PopularChoises',
+  '/About',
+  '/blog',
+  '/blog/:id',
+]);
+
+const TITLES: Record<string, string> = {
+  '/alllisting': 'All Products',
+  '/new-arrival': 'New Arrivals',
+  '/PopularChoises': 'Popular Choices',
+  '/About': 'About Us',
+};
+
+type RenderedPage = { status: number; head: PageHead };
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+export function registerPageRoutes(
+  app: App,
+  ctx: AppContext,
+  indexHtml: string,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  // The build's own description and title are placeholders: the head we write replaces them.
+  const template = indexHtml.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const { db, cache, tenants, config } = ctx;
+  const canonicalBase = (tenant: Tenant | null) => tenant?.seo?.url?.trim() || config.publicUrl;
+
+  async function render(
+    tenant: Tenant | null,
+    pathname: string,
+    match: AppPathMatch | null,
+  ): Promise<RenderedPage> {
+    const seo = seoWithDefaults(tenant?.seo);
+    const base = canonicalBase(tenant);
+    const shopImage = (await getMetadata(db, tenant))[0]?.imageUrls[0];
+    if (!match) {
+      return {
+        status: 404,
+        head: {
+          ...siteHead(seo, base, pathname),
+          title: `Page not found | ${seo.title}`,
+          noindex: true,
+        },
+      };
+    }
+    if (match.pattern === '/product/:productId/:userId/:productName') {
+      const productId = match.params.productId ?? '';
+      try {
+        const product = await getProduct(db, productId);
+        return { status: 200, head: productHead(seo, base, product) };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+        return {
+          status: 404,
+          head: {
+            ...siteHead(seo, base, pathname),
+            title: `Product not found | ${seo.title}`,
+            noindex: true,
+          },
+        };
+      }
+    }
+    const head = siteHead(seo, base, pathname, shopImage);
+    const pageTitle =
+      match.pattern === '/category/:categoryName'
+        ? `${match.params.categoryName} Products`
+        : TITLES[match.pattern];
+    return {
+      status: 200,
+      head: {
+        ...head,
+        ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
+        noindex: !INDEXED.has(match.pattern),
+      },
+    };
+  }
+
+  /** Answers with the app's HTML for this path: 200 with its head, or a real 404. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+    const tenant = await tenants.forRequest(request);
+    // The status travels in the cached text's first line, so a hit costs no parsing.
+    const cached = await cache.get(
+      `page:${tenant?.id ?? '-'}:${pathname}`,
+      [CACHE_TAGS.catalog, CACHE_TAGS.shops],
+      () => render(tenant, pathname, matchAppPath(pathname)),
+      {
+        serialize: (page) => `${page.status}\n${injectHead(template, page.head)}`,
+        store: (page) => page.status === 200,
+      },
+    );
+    const newline = cached.body.indexOf('\n');
+    return reply
+      .status(Number(cached.body.slice(0, newline)))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(cached.body.slice(newline + 1));
+  }
+
+  app.get('/', sendPage);
+  app.get('/sitemap.xml', async (request, reply) => {
+    const tenant = await tenants.forRequest(request);
+    const base = canonicalBase(tenant);
+    const cached = await cache.get(
+      `sitemap:${tenant?.id ?? '-'}`,
+      [CACHE_TAGS.catalog, CACHE_TAGS.shops],
+      async () => {
+        const [listings, products] = await Promise.all([
+          getListings(db, tenant),
+          listAllProducts(db),
+        ]);
+        const entry = (path: string, lastmod?: string) =>
+          `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+        const categories = listings.flatMap((listing) => listing.categories);
+        return [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About'].map((path) =>
+            entry(path),
+          ),
+          ...[...new Set(categories.map((c) => c.name))].map((name) =>
+            entry(`/category/${encodeURIComponent(name)}`),
+          ),
+          ...products.map((product) => entry(productPath(product), product.createdAt)),
+          '</urlset>',
+          '',
+        ].join('\n');
+      },
+      { serialize: (xml) => xml },
+    );
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(cached.body);
+  });
+  app.get('/robots.txt', async (request, reply) => {
+    const base = canonicalBase(await tenants.forRequest(request));
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${absoluteUrl(base, '/sitemap.xml')}`,
+      '',
+    ].join('\n');
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(body);
+  });
+
+  // Every other path the app owns reaches it through the not-found handler (app.ts).
+  return sendPage;
+}

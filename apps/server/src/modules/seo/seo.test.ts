@@ -1,0 +1,170 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  SEO_DEFAULTS,
+  discountedPriceCents,
+  fromCents,
+  productListResponseSchema,
+  productPath,
+  toCents,
+  type Product,
+} from '@soko/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+const INDEX =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--soko-head--><meta name="description" content="build placeholder"><title>Soko</title></head><body><div id="root"></div></body></html>';
+let t: TestApp;
+let dist: string;
+let products: Product[];
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'soko-seo-'));
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  t = await createTestApp({ webDistDir: dist, env: { PUBLIC_URL: 'https://shop.example' } });
+  products = productListResponseSchema.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/listing/gellisting' })).json(),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, host = 'localhost') =>
+  t.app.inject({ method: 'GET', url, headers: { host } });
+
+/** What a crawler without JavaScript reads: the served HTML's head tags. */
+function headOf(html: string) {
+  const attr = (selector: RegExp) => html.match(selector)?.[1];
+  const decode = (text: string | undefined) =>
+    text
+      ?.replaceAll('&amp;', '&')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>');
+  const jsonLd = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
+  return {
+    title: decode(attr(/<title>([^<]*)<\/title>/)),
+    titles: html.match(/<title>/g)?.length ?? 0,
+    descriptions: html.match(/<meta name="description"/g)?.length ?? 0,
+    description: decode(attr(/<meta name="description" content="([^"]*)">/)),
+    keywords: decode(attr(/<meta name="keywords" content="([^"]*)">/)),
+    canonical: decode(attr(/<link rel="canonical" href="([^"]*)">/)),
+    ogType: attr(/<meta property="og:type" content="([^"]*)">/),
+    ogTitle: decode(attr(/<meta property="og:title" content="([^"]*)">/)),
+    ogUrl: decode(attr(/<meta property="og:url" content="([^"]*)">/)),
+    ogImage: decode(attr(/<meta property="og:image" content="([^"]*)">/)),
+    jsonLd: jsonLd ? (JSON.parse(jsonLd) as Record<string, unknown>) : undefined,
+  };
+}
+
+describe('SEO tags in the served HTML', () => {
+  it('writes the tenant’s title, description, keywords, canonical and og tags on the home page', async () => {
+    const tenant = (
+      await t.app.inject({ method: 'GET', url: '/api/tenant', headers: { host: 'localhost' } })
+    ).json();
+    const res = await page('/');
+    const head = headOf(res.body);
+    expect(head.title).toBe(tenant.seo.title);
+    expect(head.titles).toBe(1);
+    expect(head.descriptions).toBe(1);
+    expect(head.description).toBe(tenant.seo.description);
+    expect(head.keywords).toBe(tenant.seo.keywords);
+    expect(head.canonical).toBe(new URL('/', tenant.seo.url).toString());
+    expect(head.ogType).toBe('website');
+    expect(head.ogTitle).toBe(tenant.seo.title);
+    expect(head.ogUrl).toBe(head.canonical);
+  });
+
+  it('uses the spec’s defaults for a tenant without SEO data, and PUBLIC_URL for its canonical', async () => {
+    const head = headOf((await page('/alllisting', 'shop2.localhost')).body);
+    expect(head.title).toBe(`All Products | ${SEO_DEFAULTS.title}`);
+    expect(head.description).toBe(SEO_DEFAULTS.description);
+    expect(head.keywords).toBe(SEO_DEFAULTS.keywords);
+    expect(head.ogType).toBe('website');
+    expect(head.canonical).toBe('https://shop.example/alllisting');
+  });
+
+  it('describes a product page with its title, description, image and Product JSON-LD in KES', async () => {
+    const product = products.find(
+      (p) => p.imageUrls.length > 0 && p.stock > 0 && p.discounts,
+    ) as Product;
+    const res = await page(productPath(product));
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(head.title).toMatch(
+      new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `),
+    );
+    expect(head.ogType).toBe('product');
+    expect(head.ogImage).toMatch(new RegExp(`^https?://[^/]+${product.imageUrls[0]}$`));
+    expect(head.canonical).toMatch(
+      new RegExp(`${productPath(product).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
+    const offer = head.jsonLd?.offers as Record<string, unknown>;
+    expect(head.jsonLd?.['@type']).toBe('Product');
+    expect(head.jsonLd?.name).toBe(product.name);
+    expect(offer.priceCurrency).toBe('KES');
+    expect(offer.price).toBe(
+      fromCents(discountedPriceCents(toCents(product.price), product.discounts)).toFixed(2),
+    );
+    expect(offer.availability).toBe('https://schema.org/InStock');
+  });
+
+  it('marks a product without stock as out of stock', async () => {
+    const product = products.find((p) => p.stock === 0) as Product;
+    const offer = headOf((await page(productPath(product))).body).jsonLd?.offers as Record<
+      string,
+      unknown
+    >;
+    expect(offer.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('answers an unknown product with a 404 page that is not indexed', async () => {
+    const res = await page('/product/00000000-0000-4000-8000-000000000000/x/nothing');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('cannot be made to break out of the head by a hostile name', async () => {
+    const res = await page('/category/%3C%2Ftitle%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(headOf(res.body).title).toMatch(/^<\/title><script>alert\(1\)<\/script> Products \| /);
+  });
+
+  it('keeps private pages out of search results', async () => {
+    for (const url of ['/cart', '/checkout', '/login', '/profile', '/admin']) {
+      expect((await page(url)).body, url).toContain('<meta name="robots" content="noindex">');
+    }
+    expect((await page('/')).body).not.toContain('noindex');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every product and category on the canonical address', async () => {
+    const res = await page('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
+      (m[1] ?? '').replaceAll('&amp;', '&'),
+    );
+    const paths = locs.map((loc) => new URL(loc).pathname);
+    for (const product of products) expect(paths).toContain(productPath(product));
+    const listings = (
+      await t.app.inject({ method: 'GET', url: '/api/listing/getlisting' })
+    ).json() as Array<{ categories: Array<{ name: string }> }>;
+    for (const category of listings.flatMap((l) => l.categories)) {
+      expect(paths).toContain(`/category/${encodeURIComponent(category.name)}`);
+    }
+    expect(paths).toContain('/');
+  });
+
+  it('points robots.txt at the sitemap and keeps crawlers off the API', async () => {
+    const res = await page('/robots.txt', 'shop2.localhost');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+});

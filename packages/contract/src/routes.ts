@@ -1,0 +1,61 @@
+// The browser app's paths, shared so the server can answer a path the app does not have with
+// a real 404 (crawlers and link checkers read the status, not the page). The web router
+// (apps/web/src/app/router.tsx) must stay in step: routes.test.ts there pins both.
+
+/** Path patterns: `:param` is one non-empty segment. Spelling is the spec's ('/PopularChoises'). */
+export const APP_PATHS = [
+  '/',
+  '/category/:categoryName',
+  '/product/:productId/:userId/:productName',
+  '/alllisting',
+  '/new-arrival',
+  '/PopularChoises',
+  '/About',
+  '/search',
+  '/cart',
+  '/cart/:productId/:userId',
+  '/checkout',
+  '/buy/:productId/:userId',
+  '/login',
+  '/signup',
+  '/profile',
+  '/blog',
+  '/blog/:id',
+  '/createlisting',
+  '/add-products/:shopId',
+  '/addblog',
+  '/manageorders',
+  '/managelisting',
+  '/admin',
+  '/shops',
+  '/admin/shops',
+  '/orders/:orderId',
+  '/pay/sandbox/:trackingId',
+] as const;
+
+export type AppPathMatch = { pattern: string; params: Record<string, string> };
+
+/** Matches a URL path (no query) against APP_PATHS; params are URL-decoded. */
+export function matchAppPath(pathname: string): AppPathMatch | null {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  for (const pattern of APP_PATHS) {
+    const parts = pattern === '/' ? [] : pattern.split('/').slice(1);
+    if (pathname === '/' ? parts.length !== 0 : parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matched = parts.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (part.startsWith(':')) {
+        if (!segment) return false;
+        try {
+          params[part.slice(1)] = decodeURIComponent(segment);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return part === segment;
+    });
+    if (matched) return { pattern, params };
+  }
+  return null;
+}
