@@ -1,0 +1,296 @@
+// `npm run bench`: Soko's speed budgets, measured on this machine against the real built server
+// (fresh demo database on PGlite, NODE_ENV=production, LOG_LEVEL=warn).
+//
+//  1. Storefront reads at 50 connections: requests per second and p50/p95/p99 latency, each also
+//     as a ratio to a bare Fastify route that answers the same bytes, in the same run.
+//  2. The first load of '/': JavaScript and CSS bytes as sent gzip-compressed.
+//  3. Lighthouse 12 mobile scores (performance, accessibility, best practices, SEO) for '/', a
+//     category page and a product page, in the system Chromium.
+//
+// Prints a Markdown report (copy it into BENCHMARKS.md) and writes bench/results.json.
+// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), CHROMIUM_PATH, BENCH_SKIP_LIGHTHOUSE=1.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const children = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function start(command, args, env, readyPattern, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), timeoutMs);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (readyPattern.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** GET with the raw bytes as sent (no decompression), to count what crosses the wire. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function load(url, duration) {
+  const latencies = [];
+  const instance = autocannon({ url, connections, duration, pipelining: 1 });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const round = (n, digits = 1) => Number(n.toFixed(digits));
+
+async function main() {
+  const report = { machine: {}, reads: [], firstLoad: {}, lighthouse: [] };
+  report.machine = {
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+    memoryGiB: round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  process.stderr.write(`starting Soko on ${base} (fresh demo data)...\n`);
+  await start(
+    process.execPath,
+    ['apps/server/dist/main.js'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    /Soko is serving on/,
+  );
+
+  const products = JSON.parse((await rawGet(`${base}/api/listing/gellisting`)).body.toString());
+  const product =
+    products.find((p) => p.variants.length > 0 && p.imageUrls.length > 1) ?? products[0];
+  const listing = JSON.parse((await rawGet(`${base}/api/listing/getlisting`)).body.toString());
+  const category = listing[0].categories[0];
+  const targets = [
+    { name: 'GET /api/listing/products/{id}', path: `/api/listing/products/${product._id}` },
+    { name: 'GET /api/listing/getlisting', path: '/api/listing/getlisting' },
+  ];
+
+  const fixtures = [];
+  for (const target of targets) {
+    const res = await rawGet(`${base}${target.path}`);
+    target.bytes = res.body.length;
+    fixtures.push({
+      path: target.path,
+      contentType: res.headers['content-type'],
+      body: res.body.toString(),
+    });
+  }
+  const fixturesFile = path.join(dataDir, 'bare-fixtures.json');
+  writeFileSync(fixturesFile, JSON.stringify(fixtures));
+  const barePort = await freePort();
+  await start(
+    process.execPath,
+    ['bench/bare-server.mjs', fixturesFile, String(barePort)],
+    {},
+    /ready/,
+  );
+  const bare = `http://127.0.0.1:${barePort}`;
+
+  for (const target of targets) {
+    process.stderr.write(
+      `load: ${target.name} (${target.bytes} bytes), ${connections} connections, ${seconds} s each...\n`,
+    );
+    await load(`${base}${target.path}`, 2); // warm-up: caches, JIT
+    await load(`${bare}${target.path}`, 2);
+    const soko = await load(`${base}${target.path}`, seconds);
+    const yardstick = await load(`${bare}${target.path}`, seconds);
+    report.reads.push({
+      name: target.name,
+      bytes: target.bytes,
+      soko,
+      bare: yardstick,
+      rpsRatio: round(soko.requestsPerSecond / yardstick.requestsPerSecond, 2),
+    });
+  }
+
+  // First load of '/': the HTML's own script, stylesheet and modulepreload links, as sent gzip.
+  const html = (await rawGet(`${base}/`)).body.toString();
+  const assetPaths = [
+    ...html.matchAll(
+      /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="([^"]+)"/g,
+    ),
+  ].map((m) => m[1]);
+  const firstLoad = { jsBytes: 0, cssBytes: 0, files: [] };
+  for (const asset of [...new Set(assetPaths)]) {
+    const res = await rawGet(`${base}${asset}`, { 'accept-encoding': 'gzip' });
+    const kind = asset.endsWith('.css') ? 'cssBytes' : 'jsBytes';
+    firstLoad[kind] += res.body.length;
+    firstLoad.files.push({
+      asset,
+      encoding: res.headers['content-encoding'] ?? 'identity',
+      bytes: res.body.length,
+    });
+  }
+  report.firstLoad = firstLoad;
+
+  if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+    const { default: lighthouse } = await import('lighthouse');
+    const { launch } = await import('chrome-launcher');
+    const productPath = `/product/${product._id}/${product.userId}/${encodeURIComponent(product.name.toLowerCase().replace(/\s+/g, '-'))}`;
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'category', path: `/category/${encodeURIComponent(category.name)}` },
+      { name: 'product', path: productPath },
+    ];
+    const chrome = await launch({
+      chromePath: chromiumPath,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      for (const page of pages) {
+        process.stderr.write(`lighthouse: ${page.path}...\n`);
+        const result = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const { categories, audits } = result.lhr;
+        report.lighthouse.push({
+          page: page.name,
+          path: page.path,
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          bestPractices: Math.round(categories['best-practices'].score * 100),
+          seo: Math.round(categories.seo.score * 100),
+          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+          cls: round(audits['cumulative-layout-shift'].numericValue, 3),
+          failing: Object.values(audits)
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 0.9 &&
+                a.scoreDisplayMode !== 'informative' &&
+                a.scoreDisplayMode !== 'manual' &&
+                a.scoreDisplayMode !== 'notApplicable',
+            )
+            .map((a) => a.id),
+        });
+      }
+    } finally {
+      chrome.kill();
+    }
+  }
+
+  writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(toMarkdown(report));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function toMarkdown(report) {
+  const kb = (bytes) => `${round(bytes / 1024, 1)} KB`;
+  const lines = [
+    `Machine: ${report.machine.cpus}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}; ${report.machine.date}.`,
+    '',
+    `| read (${connections} connections) | bytes | Soko req/s | bare req/s | ratio | Soko p50 / p95 / p99 ms | bare p50 / p95 / p99 ms |`,
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
+    ...report.reads.map(
+      (r) =>
+        `| ${r.name} | ${r.bytes} | ${Math.round(r.soko.requestsPerSecond)} | ${Math.round(r.bare.requestsPerSecond)} | ${r.rpsRatio} | ${r.soko.p50} / ${r.soko.p95} / ${r.soko.p99} | ${r.bare.p50} / ${r.bare.p95} / ${r.bare.p99} |`,
+    ),
+    '',
+    `First load of \`/\` (as sent, gzip): JavaScript ${kb(report.firstLoad.jsBytes)}, CSS ${kb(report.firstLoad.cssBytes)}.`,
+    '',
+  ];
+  if (report.lighthouse.length > 0) {
+    lines.push(
+      '| Lighthouse 12, mobile | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...report.lighthouse.map(
+        (l) =>
+          `| ${l.page} (\`${l.path}\`) | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} |`,
+      ),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
