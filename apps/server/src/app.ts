@@ -7,7 +7,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -26,6 +25,7 @@ import type { App, AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling, sendApiNotFound } from './platform/errors';
 import { rateLimitError } from './platform/rate-limit';
+import { addSecurityHeaders } from './platform/security-headers';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
 import { registerCatalogRoutes } from './modules/catalog/routes';
@@ -35,23 +35,6 @@ import { registerRatingRoutes } from './modules/ratings/routes';
 import { registerPageRoutes } from './modules/seo/routes';
 
 export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
-
-const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    // No inline script anywhere: a stored <script> in a description can never run.
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'", 'https:'],
-    frameAncestors: ["'none'"],
-  },
-};
 
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -92,15 +75,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     await redis?.quit().catch(() => {});
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy,
-    // Images are fetched cross-origin by nobody but ourselves; keep the default isolation.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  addSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

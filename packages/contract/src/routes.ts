@@ -1,6 +1,6 @@
 // The browser app's paths, shared so the server can answer a path the app does not have with
 // a real 404 (crawlers and link checkers read the status, not the page). The web router
-// (apps/web/src/app/router.tsx) must stay in step: routes.test.ts there pins both.
+// (apps/web/src/app/routes.tsx) must stay in step: routes.test.ts beside it pins both.
 
 /** Path patterns: `:param` is one non-empty segment. Spelling is the spec's ('/PopularChoises'). */
 export const APP_PATHS = [

@@ -1,0 +1,40 @@
+import { APP_PATHS } from '@soko/contract';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './routes';
+
+function paths(list: RouteObject[], prefix = ''): string[] {
+  return list.flatMap((route) => {
+    const own = route.index
+      ? prefix || '/'
+      : route.path
+        ? `${prefix}/${route.path}`.replace(/\/+/g, '/')
+        : prefix;
+    const here = route.path || route.index ? [own] : [];
+    return [...here, ...paths(route.children ?? [], route.path ? own : prefix)];
+  });
+}
+
+describe('the web router', () => {
+  it('has only paths the server knows, so the server answers every app page with 200', () => {
+    const appPaths = new Set<string>(APP_PATHS);
+    const routed = paths(routes).filter((p) => !p.endsWith('*'));
+    expect(routed.length).toBeGreaterThan(10);
+    for (const path of routed) expect(appPaths.has(path), path).toBe(true);
+  });
+
+  it('routes every storefront page of the spec', () => {
+    const routed = new Set(paths(routes));
+    for (const path of [
+      '/',
+      '/category/:categoryName',
+      '/product/:productId/:userId/:productName',
+      '/alllisting',
+      '/new-arrival',
+      '/PopularChoises',
+      '/About',
+    ]) {
+      expect(routed.has(path), path).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import type { RouteObject } from 'react-router';
+import { HomePage } from '../features/catalog/components/home-page';
+import { ComingSoonPage } from './coming-soon-page';
+import { RootLayout } from './layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteError } from './route-error';
+
+// Every page but the home page is its own chunk, so the first load of '/' carries only what
+// '/' shows. Paths are the spec's, spelling included ('/PopularChoises', '/About').
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Only reached when the layout itself fails; a page's error renders inside the layout.
+    errorElement: (
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        <RouteError />
+      </main>
+    ),
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          {
+            path: 'category/:categoryName',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/category-page'))
+                .CategoryPage,
+            }),
+          },
+          {
+            path: 'product/:productId/:userId/:productName',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/product-page')).ProductPage,
+            }),
+          },
+          {
+            path: 'alllisting',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/all-listing-page'))
+                .AllListingPage,
+            }),
+          },
+          {
+            path: 'new-arrival',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/new-arrivals-page'))
+                .NewArrivalsPage,
+            }),
+          },
+          {
+            path: 'PopularChoises',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/popular-choices-page'))
+                .PopularChoicesPage,
+            }),
+          },
+          {
+            path: 'About',
+            lazy: async () => ({
+              Component: (await import('../features/tenants/components/about-page')).AboutPage,
+            }),
+          },
+          // Screens of the coming issues (search, cart, checkout, accounts, blog) show the
+          // spec's placeholder until they land.
+          ...['search', 'cart', 'cart/:productId/:userId', 'checkout', 'buy/:productId/:userId']
+            .concat(['login', 'signup', 'profile', 'blog', 'blog/:id'])
+            .map((path) => ({ path, element: <ComingSoonPage /> })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
