@@ -12,3 +12,5 @@ export * from './payments';
 export * from './ratings';
 export * from './search';
 export * from './shops';
+export * from './sorting';
+export * from './routes';

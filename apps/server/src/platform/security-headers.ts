@@ -23,21 +23,17 @@ const contentSecurityPolicy = {
 };
 
 export function computeSecurityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   helmet({ contentSecurityPolicy, crossOriginResourcePolicy: { policy: 'same-origin' } })(
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     () => {},
   );
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 export function addSecurityHeaders(app: FastifyInstance): void {

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ChatButton } from '../features/tenants/components/chat-button';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -20,6 +21,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ChatButton />
       <ScrollRestoration />
     </div>
   );

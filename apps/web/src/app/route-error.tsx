@@ -16,9 +16,16 @@ export function RouteError() {
   }, [error]);
 
   return (
-    <div role="alert" className="space-y-2">
+    <div role="alert" className="space-y-2 py-6">
       <h1 className="text-xl font-bold">Unexpected Application Error!</h1>
-      <p className="text-stone-700">{describe(error)}</p>
+      <p className="break-words text-stone-700">{describe(error)}</p>
+      {/* A full page load, not a client-side move: it also recovers from a stale app build. */}
+      <a
+        href="/"
+        className="inline-block font-medium text-brand-800 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Back to the home page
+      </a>
     </div>
   );
 }

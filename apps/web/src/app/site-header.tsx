@@ -1,25 +1,179 @@
-import { Link } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { searchPath, type Shop } from '@soko/contract';
+import { CartIcon, MapPinIcon, SearchIcon, UserIcon } from '../components/icons';
 import { useCurrentShop } from '../features/tenants/api/get-metadata';
+
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const iconButton = `flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 hover:text-brand-800 ${focusRing}`;
+
+const mainLinks = [
+  { to: '/alllisting', label: 'Shop all' },
+  { to: '/new-arrival', label: 'New arrivals' },
+  { to: '/PopularChoises', label: 'Popular choices' },
+  { to: '/About', label: 'About' },
+] as const;
 
 export function SiteHeader() {
   const { data: shop, isPending } = useCurrentShop();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeSearch = () => {
+    setSearchOpen(false);
+    toggleRef.current?.focus();
+  };
 
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 pt-3 pb-2">
         {isPending ? (
-          <p role="status" className="text-sm text-stone-500">
+          <p role="status" className="col-start-1 row-start-1 text-sm text-stone-500">
             Loading shop data...
           </p>
         ) : (
-          <Link
-            to="/"
-            className="text-lg font-bold text-brand-800 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            {shop?.name ?? 'Soko'}
-          </Link>
+          <>
+            <Link
+              to="/"
+              className={`col-start-1 row-start-1 max-w-full justify-self-start truncate text-lg font-bold text-brand-800 hover:text-brand-900 md:text-xl ${focusRing}`}
+            >
+              {shop?.name ?? 'Soko'}
+            </Link>
+            <ShopLocation shop={shop ?? null} />
+          </>
         )}
+
+        <div className="col-start-2 row-start-1 flex items-center gap-1 md:row-span-2">
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-label="Search products"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            onClick={() => setSearchOpen((open) => !open)}
+            className={`${iconButton} aria-expanded:bg-stone-100`}
+          >
+            <SearchIcon className="size-5" />
+          </button>
+          <Link to="/cart" aria-label="Cart" className={iconButton}>
+            <CartIcon className="size-5" />
+          </Link>
+          <AccountLink />
+        </div>
       </div>
+
+      <div id={searchId} hidden={!searchOpen} className="mx-auto max-w-6xl px-4 pb-3">
+        {searchOpen && <SearchBox onDone={() => setSearchOpen(false)} onEscape={closeSearch} />}
+      </div>
+
+      <nav aria-label="Main" className="border-t border-stone-100">
+        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 text-sm whitespace-nowrap">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={`inline-block rounded px-2 py-2 font-medium text-stone-700 hover:text-brand-800 aria-[current=page]:text-brand-800 aria-[current=page]:underline ${focusRing} focus-visible:outline-offset-0`}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
+  );
+}
+
+/** The address as a link to its first map URL, in a new tab (spec section 2). */
+function ShopLocation({ shop }: { shop: Shop | null }) {
+  const address = shop?.location.address.trim();
+  const mapUrl = shop?.location.mapurl[0];
+  const className =
+    'col-span-2 row-start-2 flex min-w-0 items-center gap-1 text-sm text-stone-600 md:col-span-1';
+
+  if (!address) {
+    return <p className={className}>Location not available</p>;
+  }
+  const content = (
+    <>
+      <MapPinIcon className="size-4 shrink-0 text-brand-700" />
+      <span className="truncate">{address}</span>
+    </>
+  );
+  if (!mapUrl) return <p className={className}>{content}</p>;
+  return (
+    <a
+      href={mapUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${className} w-fit max-w-full hover:text-brand-800 hover:underline ${focusRing}`}
+    >
+      {content}
+      <span className="sr-only"> (map, opens in a new tab)</span>
+    </a>
+  );
+}
+
+function SearchBox({ onDone, onEscape }: { onDone: () => void; onEscape: () => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A blank search does nothing (spec section 5).
+    const path = searchPath(text);
+    if (!path) return;
+    onDone();
+    void navigate(path);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') onEscape();
+  };
+
+  return (
+    <form role="search" onSubmit={onSubmit} className="flex gap-2">
+      <label className="min-w-0 flex-1">
+        <span className="sr-only">Search products</span>
+        <input
+          type="search"
+          name="query"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Search products"
+          enterKeyHint="search"
+          // Opened by a click on the search button: typing is the next thing the shopper does.
+          autoFocus
+          className="w-full rounded-md border border-stone-300 px-3 py-2 text-base focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
+        />
+      </label>
+      <button
+        type="submit"
+        className={`rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 ${focusRing}`}
+      >
+        Search
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Signed out: 'Login' to /login. The accounts issue makes this read the session and show
+ * 'Profile' (to /profile) for a signed-in shopper; only `link` changes.
+ */
+function AccountLink() {
+  const link = { to: '/login', label: 'Login' };
+  return (
+    <Link
+      to={link.to}
+      className={`flex h-10 items-center gap-1 rounded-full px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-brand-800 ${focusRing}`}
+    >
+      <UserIcon className="hidden size-5 sm:block" />
+      {link.label}
+    </Link>
   );
 }

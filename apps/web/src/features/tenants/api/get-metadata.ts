@@ -1,29 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Shop } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
-// The shape `GET /api/metadata` answers (spec section 3, Shop). It moves to the contract's
-// inferred type once packages/contract exports the shop schema.
-export type Weekday =
-  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-
-export interface ShopMetadata {
-  _id: string;
-  name: string;
-  owner: string;
-  owneremail: string;
-  contact: { email: string; phoneno: string };
-  location: { address: string; mapurl: string[] };
-  operationperiods: Partial<Record<Weekday, { open: string; close: string }>>;
-  companypolicy: string;
-  socialmedialinks: string[];
-  payonorder: boolean;
-  imageUrls: string[];
-  promotionalimages: string[];
-  userId: string;
-}
-
-export function getMetadata({ signal }: { signal?: AbortSignal } = {}): Promise<ShopMetadata[]> {
-  return apiGet<ShopMetadata[]>('/api/metadata', { signal });
+export function getMetadata({ signal }: { signal?: AbortSignal } = {}): Promise<Shop[]> {
+  return apiGet<Shop[]>('/api/metadata', { signal });
 }
 
 export function getMetadataQueryOptions() {
@@ -41,7 +21,7 @@ export function useMetadata() {
 }
 
 // The current tenant's shop is the list's first entry (spec section 3).
-const selectCurrentShop = (shops: ShopMetadata[]) => shops[0] ?? null;
+const selectCurrentShop = (shops: Shop[]) => shops[0] ?? null;
 
 /** The current tenant's shop: `data` is null when the list came back empty. */
 export function useCurrentShop() {

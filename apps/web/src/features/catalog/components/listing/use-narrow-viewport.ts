@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+import { NARROW_BREAKPOINT_PX } from '@soko/contract';
+
+// "Under 768 px": 767.98 rather than 767 so fractional widths (zoomed pages) count too.
+const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(NARROW_QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+const isNarrow = () => window.matchMedia(NARROW_QUERY).matches;
+
+/** Whether the window is under NARROW_BREAKPOINT_PX wide, following resizes. */
+export function useNarrowViewport(): boolean {
+  return useSyncExternalStore(subscribe, isNarrow, () => false);
+}

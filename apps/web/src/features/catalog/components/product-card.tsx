@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import {
+  cardDescription,
+  descriptionBullets,
+  imageSrcSet,
+  parseMediaUrl,
+  productPath,
+  type Product,
+} from '@soko/contract';
+import { ProductPrice } from './product-price';
+import { RatingStars } from './rating-stars';
+import { StockBadge } from './stock-badge';
+
+/** Spec section 9: a placeholder image stands in when a product has none. */
+export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
+const PLACEHOLDER_SIZE = 640;
+
+// The grid is 1, 2, 3 then 4 columns at Tailwind's sm, md and lg widths, inside a 72rem page.
+const CARD_IMAGE_SIZES =
+  '(min-width: 1024px) 270px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+// '||' separates the product page's description bullets; on a card it is not a word.
+export interface ProductCardProps {
+  product: Product;
+  /** The image's `sizes`, for a card shown wider than a 4-column grid's. */
+  imageSizes?: string;
+}
+
+/**
+ * Image and name are one link to the product page; the stars beside it are separate buttons,
+ * so rating never opens the product by accident.
+ */
+export function ProductCard({ product, imageSizes = CARD_IMAGE_SIZES }: ProductCardProps) {
+  const nameId = useId();
+  const imageUrl = product.imageUrls[0];
+  const media = parseMediaUrl(imageUrl);
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
+    >
+      <Link
+        to={productPath(product)}
+        className="group block focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <div className="aspect-square overflow-hidden bg-stone-100">
+          {imageUrl ? (
+            <img
+              src={imageUrl}
+              srcSet={imageSrcSet(imageUrl)}
+              sizes={media ? imageSizes : undefined}
+              width={media?.width}
+              height={media?.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+            />
+          ) : (
+            <img
+              src={PLACEHOLDER_IMAGE}
+              width={PLACEHOLDER_SIZE}
+              height={PLACEHOLDER_SIZE}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              data-placeholder="true"
+              className="size-full object-cover"
+            />
+          )}
+        </div>
+        <h3
+          id={nameId}
+          className="px-3 pt-3 text-base leading-snug font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline"
+        >
+          {product.name}
+        </h3>
+      </Link>
+      <StockBadge stock={product.stock} className="absolute top-2 left-2" />
+      <div className="flex flex-1 flex-col gap-2 px-3 pt-1 pb-3">
+        <p className="text-sm text-stone-600">
+          {cardDescription(descriptionBullets(product.description).join(' '))}
+        </p>
+        <div className="mt-auto space-y-1">
+          <ProductPrice price={product.price} discounts={product.discounts} />
+          <RatingStars
+            productId={product._id}
+            average={product.rating.average}
+            count={product.rating.count}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}

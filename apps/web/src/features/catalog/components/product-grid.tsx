@@ -1,0 +1,44 @@
+import type { Product } from '@soko/contract';
+import { ProductCard } from './product-card';
+
+export interface ProductGridProps {
+  products: Product[];
+  /** Shown instead of the grid when there are no products. */
+  emptyText?: string;
+  /** The most columns, reached at lg widths: 4 by default, 3 for lists paged in nines. */
+  maxColumns?: 3 | 4;
+}
+
+const LAYOUTS = {
+  3: {
+    grid: 'grid-cols-1 sm:grid-cols-2 md:grid-cols-3',
+    imageSizes:
+      '(min-width: 1024px) 370px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+  },
+  4: {
+    grid: 'grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4',
+    imageSizes:
+      '(min-width: 1024px) 270px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+  },
+} as const;
+
+/** Product cards as a list: 1 column on phones, 2 from sm, 3 from md, 4 from lg (or stay 3). */
+export function ProductGrid({
+  products,
+  emptyText = 'No products found.',
+  maxColumns = 4,
+}: ProductGridProps) {
+  const layout = LAYOUTS[maxColumns];
+  if (products.length === 0) {
+    return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
+  }
+  return (
+    <ul className={`grid gap-4 ${layout.grid}`}>
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} imageSizes={layout.imageSizes} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useNavigationType, useParams } from 'react-router';
+import { productNameSlug, productPath, type Product } from '@soko/contract';
+import { ApiError } from '../../../lib/api-client';
+import { useProduct } from '../api/get-product';
+import { ProductDetails } from './product/product-details';
+import { usePageTitle } from './product/use-page-title';
+
+/** Spec section 8: 'Error: HTTP error! status: {code}' for an error answer. */
+function errorText(error: Error): string {
+  if (error instanceof ApiError) return `Error: HTTP error! status: ${error.status}`;
+  if (error.name === 'ZodError') return 'Error: The product data could not be read.';
+  return `Error: ${error.message}`;
+}
+
+/**
+ * `:userId` and `:productName` are decoration (DESIGN.md): the product is found by its id, and
+ * an address with a stale or wrong name (a renamed product, a hand-edited link) is replaced by
+ * the canonical one, once, so a shared link and the crawler's canonical tag agree.
+ */
+function useCanonicalAddress(product: Product | undefined) {
+  const { userId, productName } = useParams();
+  const navigate = useNavigate();
+  const replacedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!product || replacedFor.current === product._id) return;
+    // Route params arrive decoded (an encoded '/' stays '%2F'); compare like with like.
+    const expectedName = decodeURIComponent(productNameSlug(product.name)).replace(/\//g, '%2F');
+    if (productName === expectedName && userId === product.userId) return;
+    replacedFor.current = product._id;
+    void navigate(productPath(product), { replace: true, preventScrollReset: true });
+  }, [product, productName, userId, navigate]);
+}
+
+export function ProductPage() {
+  const { productId = '' } = useParams();
+  const navigationType = useNavigationType();
+  const { data: product, error, refetch, isRefetching } = useProduct(productId);
+
+  // Spec section 2: the page opens at the top. Back and forward keep the position the router's
+  // scroll restoration gives back.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [productId, navigationType]);
+
+  useCanonicalAddress(product);
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageTitle(product?.name ?? (notFound ? 'Product not found' : null));
+
+  // A failed background refetch keeps showing the product already on screen.
+  if (product) return <ProductDetails key={product._id} product={product} />;
+
+  if (error && !isRefetching) {
+    return (
+      <div className="space-y-4 py-12 text-center">
+        <p role="alert" className="font-medium text-red-700">
+          {errorText(error)}
+        </p>
+        {notFound ? (
+          <p className="text-stone-700">
+            We could not find this product.{' '}
+            <Link to="/" className="font-medium text-brand-800 underline hover:text-brand-900">
+              Continue shopping
+            </Link>
+          </p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className="rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <p role="status" className="py-12 text-center text-stone-600">
+      Loading product details...
+    </p>
+  );
+}

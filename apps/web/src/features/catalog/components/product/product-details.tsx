@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import {
+  discountedPriceCents,
+  formatKsh,
+  fromCents,
+  parseDiscountPercent,
+  toCents,
+  type PricingType,
+  type Product,
+} from '@soko/contract';
+import { ProductPrice } from '../product-price';
+import { AddToCartButton } from './add-to-cart-button';
+import { ProductDescription } from './product-description';
+import { ProductGallery } from './product-gallery';
+import { RelatedProducts } from './related-products';
+import { VariantSelector, defaultVariant } from './variant-selector';
+
+const PRICING_NOTES: Record<PricingType, string | null> = {
+  Fixed: null,
+  Variable: 'Price may vary',
+  Negotiable: 'Price negotiable',
+};
+
+function DiscountNote({ price, discounts }: Pick<Product, 'price' | 'discounts'>) {
+  const percent = parseDiscountPercent(discounts);
+  if (percent === null) return null;
+  const saved = fromCents(toCents(price) - discountedPriceCents(toCents(price), discounts));
+  return (
+    <p className="text-sm font-medium text-red-700">
+      {`${percent}% off`}
+      <span className="font-normal text-stone-600">{` (you save ${formatKsh(saved)})`}</span>
+    </p>
+  );
+}
+
+function StockText({ available }: { available: number }) {
+  return available > 0 ? (
+    <p className="text-sm font-medium text-brand-800">{`In stock: ${available}`}</p>
+  ) : (
+    <p className="text-sm font-medium text-red-700">Out of stock</p>
+  );
+}
+
+/** The loaded product: gallery beside the details from tablet width, above them on phones. */
+export function ProductDetails({ product }: { product: Product }) {
+  // The id, not the variant: a refetched product brings the variant's current stock.
+  const [variantId, setVariantId] = useState(() => defaultVariant(product.variants)?._id);
+  const variant =
+    product.variants.find((candidate) => candidate._id === variantId) ??
+    defaultVariant(product.variants);
+  const available = variant ? variant.stock : product.stock;
+  const type = product.Type?.trim();
+  const pricingNote = PRICING_NOTES[product.pricingType];
+  const titleId = useId();
+
+  return (
+    <div className="space-y-12">
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery name={product.name} imageUrls={product.imageUrls} />
+        <section aria-labelledby={titleId} className="space-y-5">
+          <div className="space-y-1">
+            <h1 id={titleId} className="text-2xl font-bold text-stone-900 sm:text-3xl">
+              {product.name}
+            </h1>
+            {type && <p className="text-sm text-stone-600">{`Type: ${type}`}</p>}
+          </div>
+          <div className="space-y-1">
+            <ProductPrice price={product.price} discounts={product.discounts} size="lg" />
+            <DiscountNote price={product.price} discounts={product.discounts} />
+            {pricingNote && <p className="text-sm text-stone-600">{pricingNote}</p>}
+          </div>
+          {product.variants.length > 0 && (
+            <VariantSelector
+              variants={product.variants}
+              selectedId={variant?._id}
+              onSelect={(chosen) => setVariantId(chosen._id)}
+            />
+          )}
+          {/* Announced when another variant is picked. */}
+          <div aria-live="polite">
+            <StockText available={available} />
+          </div>
+          <AddToCartButton product={product} variant={variant} available={available} />
+          <ProductDescription description={product.description} />
+        </section>
+      </div>
+      <RelatedProducts categoryId={product.categoryId} productId={product._id} />
+    </div>
+  );
+}
