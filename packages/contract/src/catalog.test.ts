@@ -79,6 +79,13 @@ describe('productPath', () => {
 describe('cardDescription', () => {
   const ten = 'one two three four five six seven eight nine ten';
 
+  it('does not count the bullet separator || as a word', () => {
+    expect(cardDescription('Rich in vitamin E || Cold pressed || 100 ml')).toBe(
+      'Rich in vitamin E Cold pressed 100 ml',
+    );
+    expect(cardDescription('a || b c d e f g h i j k l')).toBe('a b c d e f g h i j...');
+  });
+
   it('keeps a text of exactly ten words whole, without an ellipsis', () => {
     expect(cardDescription(ten)).toBe(ten);
   });

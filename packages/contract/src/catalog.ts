@@ -1,147 +1,14 @@
 import { z } from 'zod';
+import { PRICING_TYPES, WEEKDAYS } from './catalog-rules';
 import { uuidSchema } from './common';
 
-// ---------------------------------------------------------------------------------------------
-// Product URLs and card text
-
-/**
- * The product URL's name segment (spec route table): lower-cased, each run of whitespace
- * replaced by one hyphen, then URL-encoded. 'Aloe Vera  Gel' -> 'aloe-vera-gel'.
- */
-export function productNameSlug(name: string): string {
-  return encodeURIComponent(name.toLowerCase().replace(/\s+/g, '-'));
-}
-
-/** `userId` is the shop owner's id, kept for the spec's URL shape and trusted for nothing. */
-export function productPath(product: { _id: string; userId: string; name: string }): string {
-  return `/product/${product._id}/${product.userId}/${productNameSlug(product.name)}`;
-}
-
-/**
- * The card's description: its first `words` words, plus '...' only when words were cut
- * (an ellipsis after a complete text would claim there is more to read).
- */
-export function cardDescription(text: string | null | undefined, words = 10): string {
-  const parts = (text ?? '').split(/\s+/).filter(Boolean);
-  if (parts.length <= words) return parts.join(' ');
-  return `${parts.slice(0, words).join(' ')}...`;
-}
-
-/** Description bullets: parts separated by '||', trimmed, empty parts dropped. */
-export function descriptionBullets(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .split('||')
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Type filter
-
-export const ALL_TYPES = 'All';
-
-/**
- * Spec section 9: trimmed, lower-cased, one trailing 's' removed, first letter capitalised.
- * Applied literally, so 'Serums' -> 'Serum' but also 'Glass' -> 'Glas'.
- */
-export function typeLabel(type: string | null | undefined): string {
-  const lower = (type ?? '').trim().toLowerCase();
-  const singular = lower.endsWith('s') ? lower.slice(0, -1) : lower;
-  return singular.charAt(0).toUpperCase() + singular.slice(1);
-}
-
-/** 'All' followed by each distinct label in first-seen order; products without a type are skipped. */
-export function typeFilterOptions(products: ReadonlyArray<{ Type?: string | null }>): string[] {
-  const labels = new Set<string>();
-  for (const product of products) {
-    const label = typeLabel(product.Type);
-    if (label) labels.add(label);
-  }
-  return [ALL_TYPES, ...labels];
-}
-
-export function matchesType(product: { Type?: string | null }, label: string): boolean {
-  return label === ALL_TYPES || typeLabel(product.Type) === label;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Paging
-
-/** Spec section 9 page sizes; the category grid drops to 4 under NARROW_BREAKPOINT_PX. */
-export const PAGE_SIZES = {
-  category: 8,
-  categoryNarrow: 4,
-  adminProducts: 5,
-  orders: 10,
-  publicListing: 9,
-} as const;
-
-export const NARROW_BREAKPOINT_PX = 768;
-
-/** Never less than one page, so an empty list still reads 'Page 1 of 1'. */
-export function pageCount(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
-/** The items of a 1-based page; a page outside 1..pageCount is clamped into it. */
-export function pageItems<T>(items: readonly T[], page: number, perPage: number): T[] {
-  const last = pageCount(items.length, perPage);
-  const current = Math.min(Math.max(Math.trunc(page), 1), last);
-  return items.slice((current - 1) * perPage, current * perPage);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Media renditions
-
-/** Widths of the smaller renditions stored beside each image's full-size one. */
-export const MEDIA_WIDTHS = [320, 640, 960] as const;
-
-// Optional http(s) origin (and path prefix, for an S3 bucket), then /media/{key}/{w}x{h}.webp.
-const MEDIA_URL =
-  /^(?<base>(?:https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?)?)\/media\/(?<key>[A-Za-z0-9-]+)\/(?<width>[1-9]\d{0,4})x(?<height>[1-9]\d{0,4})\.webp$/;
-
-export interface MediaRef {
-  key: string;
-  width: number;
-  height: number;
-}
-
-export function parseMediaUrl(url: string | null | undefined): MediaRef | null {
-  const groups = MEDIA_URL.exec(url ?? '')?.groups;
-  if (!groups?.key || !groups.width || !groups.height) return null;
-  return { key: groups.key, width: Number(groups.width), height: Number(groups.height) };
-}
-
-/** The rendition widths stored for an image of this full width (those below it). */
-export function mediaRenditionWidths(fullWidth: number): number[] {
-  return MEDIA_WIDTHS.filter((width) => width < fullWidth);
-}
-
-export function mediaUrl(key: string, width: number, height: number): string {
-  return `/media/${key}/${width}x${height}.webp`;
-}
-
-export function mediaRenditionUrl(key: string, width: number): string {
-  return `/media/${key}/w${width}.webp`;
-}
-
-/** A srcset for one of our media URLs; undefined for any other address. */
-export function imageSrcSet(url: string | null | undefined): string | undefined {
-  const ref = parseMediaUrl(url);
-  if (!url || !ref) return undefined;
-  const base = MEDIA_URL.exec(url)?.groups?.base ?? '';
-  const smaller = mediaRenditionWidths(ref.width).map(
-    (width) => `${base}${mediaRenditionUrl(ref.key, width)} ${width}w`,
-  );
-  return [...smaller, `${url} ${ref.width}w`].join(', ');
-}
+export * from './catalog-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Response schemas (what the server sends; not strict)
 
 const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
-export const PRICING_TYPES = ['Fixed', 'Variable', 'Negotiable'] as const;
 export const pricingTypeSchema = z.enum(PRICING_TYPES);
 export type PricingType = z.infer<typeof pricingTypeSchema>;
 
@@ -184,15 +51,6 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productListResponseSchema = z.array(productSchema);
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 export const weekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
@@ -278,16 +136,6 @@ export const productIdParamsSchema = z.object({ productId: z.string().min(1) });
 // ---------------------------------------------------------------------------------------------
 // Tenant
 
-/** Spec section 1 defaults, used where the tenant has no SEO data. */
-export const SEO_DEFAULTS = {
-  title: 'Default Title',
-  description: 'Default description',
-  keywords: 'default, keywords',
-  url: 'https://example.com',
-} as const;
-
-export const OG_TYPE = 'website';
-
 export const seoSchema = z.object({
   title: z.string(),
   description: z.string(),
@@ -310,14 +158,3 @@ export const tenantSchema = z.object({
   whatsapp: whatsappSchema.nullable(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
-
-/** Each SEO field, or its default when missing or blank. */
-export function seoWithDefaults(seo: Partial<Seo> | null | undefined): Seo {
-  const pick = (field: keyof Seo) => seo?.[field]?.trim() || SEO_DEFAULTS[field];
-  return {
-    title: pick('title'),
-    description: pick('description'),
-    keywords: pick('keywords'),
-    url: pick('url'),
-  };
-}

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './email-rules';
 
-// Spec section 5, the newsletter rule: non-space text, @, non-space text, a dot, non-space text.
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
-}
+export * from './email-rules';
 
 /**
  * Kept as typed (not lower-cased): the server compares emails case-insensitively.

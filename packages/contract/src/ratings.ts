@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { RATING_MAX, RATING_MIN } from './ratings-rules';
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+export * from './ratings-rules';
 
 export const saveRatingBodySchema = z.strictObject({
   productId: uuidSchema,

@@ -49,9 +49,42 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+// Answers of our own API are typed by the contract and not validated again here: the server
+// is the authority on them, and zod on the first load would cost a cheap phone both bytes and
+// parse time. Forms still validate what the shopper types with the contract's schemas.
+
+/**
+ * DESIGN departure 3: the bearer token goes along on every call when signed in (ratings and
+ * the newsletter included); calls work without one.
+ */
+function authHeader(): Record<string, string> {
+  try {
+    const token = window.localStorage.getItem('token');
+    return token ? { authorization: `Bearer ${token}` } : {};
+  } catch {
+    // Storage can be off (private mode, blocked cookies): carry on signed out.
+    return {};
+  }
+}
+
 export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await fetch(path, {
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...authHeader() },
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
+export async function apiPost<T>(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...authHeader() },
+    body: JSON.stringify(body),
     signal: options.signal,
   });
   if (!response.ok) throw await toApiError(response);

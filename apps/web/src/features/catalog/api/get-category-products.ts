@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productListResponseSchema, type Product } from '@soko/contract';
+import type { Product } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /**
  * The products of the current tenant's category with this name (matched case-insensitively by
  * the server; [] when the shop has no such category).
  */
-export async function getCategoryProducts(
+export function getCategoryProducts(
   categoryName: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Product[]> {
   const query = new URLSearchParams({ categoryName });
-  return productListResponseSchema.parse(
-    await apiGet<unknown>(`/api/listing/products?${query}`, { signal }),
-  );
+  return apiGet<Product[]>(`/api/listing/products?${query}`, { signal });
 }
 
 export function getCategoryProductsQueryOptions(categoryName: string) {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productSchema, type Product } from '@soko/contract';
+import type { Product } from '@soko/contract';
 import { ApiError, apiGet } from '../../../lib/api-client';
 
-export async function getProduct(
+export function getProduct(
   productId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Product> {
   const path = `/api/listing/products/${encodeURIComponent(productId)}`;
-  return productSchema.parse(await apiGet<unknown>(path, { signal }));
+  return apiGet<Product>(path, { signal });
 }
 
 /** A 4xx (an unknown product) will not change on a second try; a network error might. */

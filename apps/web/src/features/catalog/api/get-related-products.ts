@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productListResponseSchema, type Product } from '@soko/contract';
+import type { Product } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /** Up to 12 products of the same category, the shown one excluded. */
-export async function getRelatedProducts(
+export function getRelatedProducts(
   categoryId: string,
   excludeId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Product[]> {
   const query = new URLSearchParams({ category: categoryId, exclude: excludeId });
   const path = `/api/listing/products?${query.toString()}`;
-  return productListResponseSchema.parse(await apiGet<unknown>(path, { signal }));
+  return apiGet<Product[]>(path, { signal });
 }
 
 export function getRelatedProductsQueryOptions(categoryId: string, excludeId: string) {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { PAGE_SIZES, productListResponseSchema, type Product } from '@soko/contract';
+import { PAGE_SIZES, type Product } from '@soko/contract';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ListingError, ListingLoading } from './listing/listing-status';
 import { ProductListing } from './listing/product-listing';
@@ -10,8 +10,18 @@ import { useScrollToTopOnOpen } from './listing/use-scroll-to-top-on-open';
 /** Products a link passed in navigation state (`state.products`), when they are well-formed. */
 function productsFromState(state: unknown): Product[] | undefined {
   if (typeof state !== 'object' || state === null || !('products' in state)) return undefined;
-  const parsed = productListResponseSchema.safeParse(state.products);
-  return parsed.success ? parsed.data : undefined;
+  const { products } = state;
+  // Only our own links put products here; a stale or foreign state is ignored, not trusted.
+  const wellFormed =
+    Array.isArray(products) &&
+    products.every(
+      (p: unknown) =>
+        typeof p === 'object' &&
+        p !== null &&
+        typeof (p as Product)._id === 'string' &&
+        Array.isArray((p as Product).imageUrls),
+    );
+  return wellFormed ? (products as Product[]) : undefined;
 }
 
 /**

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   cardDescription,
-  descriptionBullets,
   imageSrcSet,
   parseMediaUrl,
   productPath,
@@ -80,9 +79,7 @@ export function ProductCard({ product, imageSizes = CARD_IMAGE_SIZES }: ProductC
       </Link>
       <StockBadge stock={product.stock} className="absolute top-2 left-2" />
       <div className="flex flex-1 flex-col gap-2 px-3 pt-1 pb-3">
-        <p className="text-sm text-stone-600">
-          {cardDescription(descriptionBullets(product.description).join(' '))}
-        </p>
+        <p className="text-sm text-stone-600">{cardDescription(product.description)}</p>
         <div className="mt-auto space-y-1">
           <ProductPrice price={product.price} discounts={product.discounts} />
           <RatingStars

@@ -9,7 +9,6 @@ import { usePageTitle } from './product/use-page-title';
 /** Spec section 8: 'Error: HTTP error! status: {code}' for an error answer. */
 function errorText(error: Error): string {
   if (error instanceof ApiError) return `Error: HTTP error! status: ${error.status}`;
-  if (error.name === 'ZodError') return 'Error: The product data could not be read.';
   return `Error: ${error.message}`;
 }
 
