@@ -16,7 +16,7 @@ import {
   type Product,
 } from '@soko/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, type SokoApi } from './fixtures';
+import { expect, test, type SokoApi, withoutInitialData } from './fixtures';
 
 // Journeys through the product listings (category, all, new arrivals, popular choices) and the
 // product card, on the demo catalogue. Products are picked from the API by what they hold
@@ -330,6 +330,7 @@ test('an empty category and a filter that leaves nothing say so', async ({ page,
 });
 
 test('the category screen says it is loading, then shows the products', async ({ page }) => {
+  await withoutInitialData(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -381,6 +382,7 @@ test('a category shows the products a link hands over in navigation state at onc
 });
 
 test('a category that fails to load says why and loads on Try again', async ({ page }) => {
+  await withoutInitialData(page);
   let failing = true;
   await page.route(
     (url) => url.pathname === '/api/listing/products',

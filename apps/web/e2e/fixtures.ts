@@ -1,6 +1,13 @@
 // What every journey imports instead of '@playwright/test': `test` with Soko's fixtures, and
 // `expect`. Journeys make their data through `api` (STYLE.md), not by clicking through forms.
-import { test as base, expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { INITIAL_DATA_ELEMENT_ID } from '@soko/contract';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -81,3 +88,23 @@ export const test = base.extend<SokoFixtures>({
   // (admin@soko.test, owner@soko.test, shopper@soko.test) through the API and puts the token
   // where the web app keeps it (local storage `token`) before the page opens.
 });
+
+/**
+ * The server writes a page's first answers into its HTML (INITIAL_DATA_ELEMENT_ID), so a first
+ * load asks the API for nothing. Journeys that stage other answers with `page.route` (a shop
+ * without hours, a failing listing, a slow category) strip that block, and the app then asks
+ * the API exactly as it does after an in-app navigation.
+ */
+export async function withoutInitialData(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      new RegExp(
+        `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">[\\s\\S]*?</script>`,
+      ),
+      '',
+    );
+    await route.fulfill({ response, body: html });
+  });
+}

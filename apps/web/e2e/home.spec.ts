@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Listing } from '@soko/contract';
-import { expect, test } from './fixtures';
+import { expect, test, withoutInitialData } from './fixtures';
 
 // The home page: banner (two side images around the promotional strip) and the category
 // buttons, on the demo shop's listing.
@@ -70,6 +70,7 @@ test.describe('banner', () => {
   });
 
   test('falls back to the default images when the listing has none', async ({ page }) => {
+    await withoutInitialData(page);
     await routeListing(page, (listing) => ({ ...listing, imageUrls: [] }));
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Featured' });
@@ -81,6 +82,7 @@ test.describe('banner', () => {
   });
 
   test('a listing with one image falls back for the second only', async ({ page, api }) => {
+    await withoutInitialData(page);
     const listing = await tenantListing(api);
     const only = listing.imageUrls[0] ?? '';
     await routeListing(page, (original) => ({ ...original, imageUrls: [only] }));
@@ -263,6 +265,7 @@ test.describe('categories', () => {
   });
 
   test('a failed listing is logged and the page stays calm', async ({ page }) => {
+    await withoutInitialData(page);
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());

@@ -12,7 +12,7 @@ import {
   type Tenant,
 } from '@soko/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, type SokoApi } from './fixtures';
+import { expect, test, type SokoApi, withoutInitialData } from './fixtures';
 
 // Journeys through the product page on the demo catalogue. Products are picked by what they
 // hold (images, variants, stock, discount), not by name, so a change of demo data that keeps
@@ -61,6 +61,7 @@ test('a shopper reads a product: name, type, price with discount, bullets and im
   page,
   api,
 }) => {
+  await withoutInitialData(page);
   const product = pick(await allProducts(api), 'images, variants and a discount', richProduct);
   const percent = parseDiscountPercent(product.discounts);
 

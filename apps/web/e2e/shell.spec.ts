@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { WEEKDAYS, type Shop, type Tenant } from '@soko/contract';
-import { expect, test } from './fixtures';
+import { expect, test, withoutInitialData } from './fixtures';
 
 // The header, footer, newsletter form, chat button and the app's fallback pages, on the demo
 // shop (tenant host localhost) at desktop and phone widths.
@@ -88,6 +88,7 @@ test.describe('header', () => {
   });
 
   test('says so while shop data loads, and when the shop has no address', async ({ page }) => {
+    await withoutInitialData(page);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/metadata', async (route) => {
@@ -172,6 +173,7 @@ test.describe('footer', () => {
   });
 
   test('falls back when the shop has no hours, policy or social links', async ({ page }) => {
+    await withoutInitialData(page);
     await routeMetadata(page, (shop) => ({
       ...shop,
       operationperiods: {},
@@ -256,6 +258,7 @@ test.describe('chat button', () => {
   });
 
   test('is absent when the tenant has no WhatsApp data', async ({ page }) => {
+    await withoutInitialData(page);
     await page.route('**/api/tenant', async (route) => {
       const response = await route.fetch();
       const tenant = (await response.json()) as Tenant;

@@ -32,3 +32,20 @@ test('the server reports itself healthy', async ({ request }) => {
     db: expect.stringMatching(/^(pglite|postgres)$/),
   });
 });
+
+test('a first load needs no API call: the page brings its own data', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Soko Naturals' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Face Care/ })).toBeVisible();
+  await page.goto('/category/Face%20Care');
+  await expect(page.getByRole('heading', { level: 1, name: 'Face Care Products' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Products' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  expect(apiCalls).toEqual([]);
+});

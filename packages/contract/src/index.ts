@@ -14,3 +14,4 @@ export * from './search';
 export * from './shops';
 export * from './sorting';
 export * from './routes';
+export * from './initial-data';

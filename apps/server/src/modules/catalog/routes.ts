@@ -6,7 +6,6 @@ import {
   productSchema,
   relatedProductsQuerySchema,
   tenantSchema,
-  SEO_DEFAULTS,
 } from '@soko/contract';
 import { sendCached } from '../../platform/cache';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
@@ -17,6 +16,7 @@ import {
   getProduct,
   listAllProducts,
   listRelatedProducts,
+  tenantView,
 } from './service';
 
 export function registerCatalogRoutes(app: App, ctx: AppContext): void {
@@ -54,7 +54,7 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       const tenant = await tenants.forRequest(request);
-      return { seo: { ...SEO_DEFAULTS, ...tenant?.seo }, whatsapp: tenant?.whatsapp ?? null };
+      return tenantView(tenant);
     },
   );
 

@@ -1,6 +1,14 @@
 // The storefront read model: products, listings and shop metadata in the spec's shapes
 // (`_id` strings, prices in Ksh), the current tenant's shop always first.
-import { fromCents, isUuid, type Product, type Shop, type Listing } from '@soko/contract';
+import {
+  fromCents,
+  isUuid,
+  seoWithDefaults,
+  type Listing,
+  type Product,
+  type Shop,
+  type Tenant as TenantView,
+} from '@soko/contract';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenant';
@@ -154,4 +162,9 @@ export async function getListings(db: Db, tenant: Tenant | null): Promise<Listin
       products: productsByCategory.get(category.id) ?? [],
     })),
   }));
+}
+
+/** What `GET /api/tenant` answers: SEO data with the spec's defaults, and the chat contact. */
+export function tenantView(tenant: Tenant | null): TenantView {
+  return { seo: seoWithDefaults(tenant?.seo), whatsapp: tenant?.whatsapp ?? null };
 }

@@ -1,11 +1,13 @@
 // The tags a crawler without JavaScript reads: title, description, keywords, canonical, Open
 // Graph and, on product pages, schema.org Product data. Built as text and escaped here, once.
 import {
+  INITIAL_DATA_ELEMENT_ID,
   OG_TYPE,
   discountedPriceCents,
   fromCents,
   productPath,
   toCents,
+  type InitialDataEntry,
   type Product,
   type Seo,
 } from '@soko/contract';
@@ -20,6 +22,8 @@ export type PageHead = {
   siteName: string;
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+  /** Answers the page asks for first, seeded into the app's query cache. */
+  initialData?: InitialDataEntry[];
 };
 
 const escapeHtml = (text: string) =>
@@ -77,6 +81,12 @@ export function renderHead(head: PageHead): string {
     ...(head.jsonLd
       ? [
           `<script type="application/ld+json">${escapeJsonForScript(JSON.stringify(head.jsonLd))}</script>`,
+        ]
+      : []),
+    // Data, not script: the CSP's script-src does not apply to a JSON block.
+    ...(head.initialData
+      ? [
+          `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${escapeJsonForScript(JSON.stringify(head.initialData))}</script>`,
         ]
       : []),
   ];

@@ -1,12 +1,27 @@
 // Serves the browser app's HTML with each page's head written in, so crawlers and link
 // previews see real titles, descriptions and product data without running JavaScript; and
 // the sitemap and robots.txt that point crawlers at every product and category.
-import { matchAppPath, productPath, seoWithDefaults, type AppPathMatch } from '@soko/contract';
+import {
+  matchAppPath,
+  productPath,
+  queryKeys,
+  seoWithDefaults,
+  type AppPathMatch,
+  type InitialDataEntry,
+  type Shop,
+} from '@soko/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenant';
-import { getListings, getMetadata, getProduct, listAllProducts } from '../catalog/service';
+import {
+  getListings,
+  getMetadata,
+  getProduct,
+  listAllProducts,
+  listRelatedProducts,
+  tenantView,
+} from '../catalog/service';
 import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
 
 // Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
@@ -47,6 +62,35 @@ export function registerPageRoutes(
   const { db, cache, tenants, config } = ctx;
   const canonicalBase = (tenant: Tenant | null) => tenant?.seo?.url?.trim() || config.publicUrl;
 
+  /** The answers a page asks for before it can show anything (seeded into the app's cache). */
+  async function pageData(tenant: Tenant | null, match: AppPathMatch, shops: Shop[]) {
+    const entries: InitialDataEntry[] = [
+      { key: queryKeys.metadata(), data: shops },
+      { key: queryKeys.tenant(), data: tenantView(tenant) },
+    ];
+    const add = async (key: readonly unknown[], load: () => Promise<unknown>) => {
+      entries.push({ key, data: await load() });
+    };
+    switch (match.pattern) {
+      case '/':
+        await add(queryKeys.listing(), () => getListings(db, tenant));
+        break;
+      case '/category/:categoryName': {
+        const categoryName = match.params.categoryName ?? '';
+        await add(queryKeys.categoryProducts(categoryName), () =>
+          listRelatedProducts(db, tenant, { categoryName }),
+        );
+        break;
+      }
+      case '/alllisting':
+      case '/new-arrival':
+      case '/PopularChoises':
+        await add(queryKeys.allProducts(), () => listAllProducts(db));
+        break;
+    }
+    return entries;
+  }
+
   async function render(
     tenant: Tenant | null,
     pathname: string,
@@ -54,35 +98,24 @@ export function registerPageRoutes(
   ): Promise<RenderedPage> {
     const seo = seoWithDefaults(tenant?.seo);
     const base = canonicalBase(tenant);
-    const shopImage = (await getMetadata(db, tenant))[0]?.imageUrls[0];
-    if (!match) {
-      return {
-        status: 404,
-        head: {
-          ...siteHead(seo, base, pathname),
-          title: `Page not found | ${seo.title}`,
-          noindex: true,
-        },
-      };
-    }
+    const shops = await getMetadata(db, tenant);
+    const notFound = (title: string): RenderedPage => ({
+      status: 404,
+      head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
+    });
+    if (!match) return notFound('Page not found');
     if (match.pattern === '/product/:productId/:userId/:productName') {
       const productId = match.params.productId ?? '';
       try {
         const product = await getProduct(db, productId);
-        return { status: 200, head: productHead(seo, base, product) };
+        const initialData = await pageData(tenant, match, shops);
+        initialData.push({ key: queryKeys.product(productId), data: product });
+        return { status: 200, head: { ...productHead(seo, base, product), initialData } };
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-        return {
-          status: 404,
-          head: {
-            ...siteHead(seo, base, pathname),
-            title: `Product not found | ${seo.title}`,
-            noindex: true,
-          },
-        };
+        return notFound('Product not found');
       }
     }
-    const head = siteHead(seo, base, pathname, shopImage);
     const pageTitle =
       match.pattern === '/category/:categoryName'
         ? `${match.params.categoryName} Products`
@@ -90,9 +123,10 @@ export function registerPageRoutes(
     return {
       status: 200,
       head: {
-        ...head,
+        ...siteHead(seo, base, pathname, shops[0]?.imageUrls[0]),
         ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
         noindex: !INDEXED.has(match.pattern),
+        initialData: await pageData(tenant, match, shops),
       },
     };
   }

@@ -143,6 +143,45 @@ describe('SEO tags in the served HTML', () => {
   });
 });
 
+describe('initial data in the served HTML', () => {
+  const initialData = (html: string) => {
+    const json = html.match(
+      /<script type="application\/json" id="soko-initial-data">([\s\S]*?)<\/script>/,
+    )?.[1];
+    return JSON.parse(json ?? 'null') as Array<{ key: unknown[]; data: unknown }>;
+  };
+
+  it('gives every page the shop data and the tenant, and each page the answers it starts with', async () => {
+    const home = initialData((await page('/')).body);
+    expect(home.map((e) => e.key)).toEqual([['metadata'], ['tenant'], ['listing']]);
+    const listing = (await t.app.inject({ method: 'GET', url: '/api/listing/getlisting' })).json();
+    expect(home[2]?.data).toEqual(listing);
+    const tenant = (await t.app.inject({ method: 'GET', url: '/api/tenant' })).json();
+    expect(home[1]?.data).toEqual(tenant);
+
+    const product = products[0] as Product;
+    const onProductPage = initialData((await page(productPath(product))).body);
+    expect(onProductPage.find((e) => e.key[0] === 'product')).toEqual({
+      key: ['product', product._id],
+      data: product,
+    });
+
+    const onCategory = initialData((await page('/category/FACE%20CARE')).body);
+    expect(onCategory[2]?.key).toEqual(['products', 'category', 'face care']);
+    expect((onCategory[2]?.data as Product[]).length).toBeGreaterThan(0);
+  });
+
+  it('escapes what it embeds so it cannot end the script element', async () => {
+    const html = (await page('/category/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(initialData(html)[2]?.key).toEqual([
+      'products',
+      'category',
+      '</script><script>alert(1)</script>',
+    ]);
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('lists every product and category on the canonical address', async () => {
     const res = await page('/sitemap.xml');

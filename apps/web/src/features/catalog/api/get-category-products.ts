@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@soko/contract';
+import { queryKeys, type Product } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /**
@@ -17,7 +17,7 @@ export function getCategoryProducts(
 export function getCategoryProductsQueryOptions(categoryName: string) {
   return queryOptions({
     // The server matches names case-insensitively, so 'face care' and 'Face Care' share a cache.
-    queryKey: ['products', 'category', categoryName.trim().toLowerCase()],
+    queryKey: queryKeys.categoryProducts(categoryName),
     queryFn: ({ signal }) => getCategoryProducts(categoryName, { signal }),
   });
 }

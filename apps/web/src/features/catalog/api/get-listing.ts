@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Listing } from '@soko/contract';
+import { queryKeys, type Listing } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/listing/getlisting: one listing per shop, the current tenant's shop first. */
@@ -9,7 +9,7 @@ export function getListing({ signal }: { signal?: AbortSignal } = {}): Promise<L
 
 export function getListingQueryOptions() {
   return queryOptions({
-    queryKey: ['listing'],
+    queryKey: queryKeys.listing(),
     queryFn: ({ signal }) => getListing({ signal }),
   });
 }

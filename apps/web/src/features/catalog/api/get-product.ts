@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@soko/contract';
+import { queryKeys, type Product } from '@soko/contract';
 import { ApiError, apiGet } from '../../../lib/api-client';
 
 export function getProduct(
@@ -18,7 +18,7 @@ function retryServerErrors(failureCount: number, error: Error): boolean {
 
 export function getProductQueryOptions(productId: string) {
   return queryOptions({
-    queryKey: ['product', productId],
+    queryKey: queryKeys.product(productId),
     queryFn: ({ signal }) => getProduct(productId, { signal }),
     retry: retryServerErrors,
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@soko/contract';
+import { queryKeys, type Product } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /** Every product of every shop, newest first (the public listing; the path is spelled so). */
@@ -9,7 +9,7 @@ export function getProducts({ signal }: { signal?: AbortSignal } = {}): Promise<
 
 export function getProductsQueryOptions() {
   return queryOptions({
-    queryKey: ['products', 'all'],
+    queryKey: queryKeys.allProducts(),
     queryFn: ({ signal }) => getProducts({ signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@soko/contract';
+import { queryKeys, type Product } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /** Up to 12 products of the same category, the shown one excluded. */
@@ -15,7 +15,7 @@ export function getRelatedProducts(
 
 export function getRelatedProductsQueryOptions(categoryId: string, excludeId: string) {
   return queryOptions({
-    queryKey: ['products', 'related', categoryId, excludeId],
+    queryKey: queryKeys.relatedProducts(categoryId, excludeId),
     queryFn: ({ signal }) => getRelatedProducts(categoryId, excludeId, { signal }),
   });
 }

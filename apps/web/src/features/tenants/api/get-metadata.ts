@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Shop } from '@soko/contract';
+import { queryKeys, type Shop } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 export function getMetadata({ signal }: { signal?: AbortSignal } = {}): Promise<Shop[]> {
@@ -8,7 +8,7 @@ export function getMetadata({ signal }: { signal?: AbortSignal } = {}): Promise<
 
 export function getMetadataQueryOptions() {
   return queryOptions({
-    queryKey: ['metadata'],
+    queryKey: queryKeys.metadata(),
     queryFn: ({ signal }) => getMetadata({ signal }),
     // Shop details are loaded once at start (spec section 1) and change only when an owner
     // edits them, which invalidates this query.

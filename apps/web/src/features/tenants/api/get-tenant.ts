@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tenant } from '@soko/contract';
+import { queryKeys, type Tenant } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/tenant: the current tenant's SEO data and optional WhatsApp contact. */
@@ -9,7 +9,7 @@ export function getTenant({ signal }: { signal?: AbortSignal } = {}): Promise<Te
 
 export function getTenantQueryOptions() {
   return queryOptions({
-    queryKey: ['tenant'],
+    queryKey: queryKeys.tenant(),
     queryFn: ({ signal }) => getTenant({ signal }),
     // The tenant is fixed by the host name; its data changes only through an admin's edit.
     staleTime: 30 * 60_000,

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { seoWithDefaults, type Tenant } from '@soko/contract';
+import { queryKeys, seoWithDefaults, type Tenant } from '@soko/contract';
 import { apiGet } from '../../../../lib/api-client';
 
 // The tenant's site title, from the same cached query as the tenants feature (key ['tenant']);
 // a feature may not import another's internals, and the answer is one small cached object.
 function useSiteTitle(): string | undefined {
   const { data } = useQuery({
-    queryKey: ['tenant'],
+    queryKey: queryKeys.tenant(),
     queryFn: ({ signal }) => apiGet<Tenant>('/api/tenant', { signal }),
     staleTime: 30 * 60_000,
     select: (tenant: Tenant) => seoWithDefaults(tenant.seo).title,

@@ -1,0 +1,21 @@
+// A page's first data travels inside its HTML: the server writes the answers the page would
+// otherwise ask for right after loading, and the browser app seeds its query cache with them
+// before the first render. No waterfall of loading states, no layout jumping as they arrive.
+// The keys are shared here so the server and the web app's queries cannot drift apart.
+
+/** The id of the `<script type="application/json">` element holding the entries. */
+export const INITIAL_DATA_ELEMENT_ID = 'soko-initial-data';
+
+export const queryKeys = {
+  metadata: () => ['metadata'] as const,
+  tenant: () => ['tenant'] as const,
+  listing: () => ['listing'] as const,
+  allProducts: () => ['products', 'all'] as const,
+  categoryProducts: (categoryName: string) =>
+    ['products', 'category', categoryName.trim().toLowerCase()] as const,
+  relatedProducts: (categoryId: string, excludeId: string) =>
+    ['products', 'related', categoryId, excludeId] as const,
+  product: (productId: string) => ['product', productId] as const,
+};
+
+export type InitialDataEntry = { key: readonly unknown[]; data: unknown };
