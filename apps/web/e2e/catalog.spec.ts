@@ -100,9 +100,18 @@ test('a product card shows image, name, a short description, the price and stock
     await expect(item.getByText('Out of stock')).toHaveCount(0);
     const image = link.locator('img');
     await expect(image).toHaveAttribute('src', product.imageUrls[0] ?? '');
-    await expect(image).toHaveAttribute('loading', 'lazy');
     await expect(image).toHaveAttribute('srcset', /w320\.webp 320w/);
     await expect(image).toHaveAttribute('width', /^\d+$/);
+  });
+
+  await test.step('the first card’s image loads at once, the rest only when scrolled near', async () => {
+    await page.goto(categoryUrl());
+    const images = cards(page).locator('img');
+    await expect(images.first()).toHaveAttribute('loading', 'eager');
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    const count = await images.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 1; i < count; i++) await expect(images.nth(i)).toHaveAttribute('loading', 'lazy');
   });
 
   await test.step('a sold-out product carries the out-of-stock badge', async () => {

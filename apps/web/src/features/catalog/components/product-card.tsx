@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import {
   cardDescription,
-  imageSrcSet,
-  parseMediaUrl,
   productPath,
   type Product,
 } from '@soko/contract';
@@ -24,16 +23,21 @@ export interface ProductCardProps {
   product: Product;
   /** The image's `sizes`, for a card shown wider than a 4-column grid's. */
   imageSizes?: string;
+  /** The first card of a page: its image is likely the largest paint, so it loads at once. */
+  priority?: boolean;
 }
 
 /**
  * Image and name are one link to the product page; the stars beside it are separate buttons,
  * so rating never opens the product by accident.
  */
-export function ProductCard({ product, imageSizes = CARD_IMAGE_SIZES }: ProductCardProps) {
+export function ProductCard({
+  product,
+  imageSizes = CARD_IMAGE_SIZES,
+  priority = false,
+}: ProductCardProps) {
   const nameId = useId();
   const imageUrl = product.imageUrls[0];
-  const media = parseMediaUrl(imageUrl);
 
   return (
     <article
@@ -45,30 +49,20 @@ export function ProductCard({ product, imageSizes = CARD_IMAGE_SIZES }: ProductC
         className="group block focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
       >
         <div className="aspect-square overflow-hidden bg-stone-100">
-          {imageUrl ? (
-            <img
-              src={imageUrl}
-              srcSet={imageSrcSet(imageUrl)}
-              sizes={media ? imageSizes : undefined}
-              width={media?.width}
-              height={media?.height}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
-            />
-          ) : (
-            <img
-              src={PLACEHOLDER_IMAGE}
-              width={PLACEHOLDER_SIZE}
-              height={PLACEHOLDER_SIZE}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              data-placeholder="true"
-              className="size-full object-cover"
-            />
-          )}
+          <ResponsiveImage
+            src={imageUrl ?? PLACEHOLDER_IMAGE}
+            width={PLACEHOLDER_SIZE}
+            height={PLACEHOLDER_SIZE}
+            sizes={imageSizes}
+            alt=""
+            priority={priority}
+            data-placeholder={imageUrl ? undefined : 'true'}
+            className={
+              imageUrl
+                ? 'size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100'
+                : 'size-full object-cover'
+            }
+          />
         </div>
         <h3
           id={nameId}

@@ -7,6 +7,8 @@ export interface ProductGridProps {
   emptyText?: string;
   /** The most columns, reached at lg widths: 4 by default, 3 for lists paged in nines. */
   maxColumns?: 3 | 4;
+  /** The grid opens the page: its first image loads at once (the page's largest paint). */
+  priority?: boolean;
 }
 
 const LAYOUTS = {
@@ -27,6 +29,7 @@ export function ProductGrid({
   products,
   emptyText = 'No products found.',
   maxColumns = 4,
+  priority = false,
 }: ProductGridProps) {
   const layout = LAYOUTS[maxColumns];
   if (products.length === 0) {
@@ -34,9 +37,13 @@ export function ProductGrid({
   }
   return (
     <ul className={`grid gap-4 ${layout.grid}`}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} imageSizes={layout.imageSizes} />
+          <ProductCard
+            product={product}
+            imageSizes={layout.imageSizes}
+            priority={priority && index === 0}
+          />
         </li>
       ))}
     </ul>

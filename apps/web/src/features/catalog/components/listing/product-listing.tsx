@@ -89,7 +89,12 @@ export function ProductListing({
         </div>
       )}
       <section ref={gridRef} aria-label="Products" className="scroll-mt-4">
-        <ProductGrid products={shown} emptyText={filteredEmptyText} maxColumns={maxColumns} />
+        <ProductGrid
+          products={shown}
+          emptyText={filteredEmptyText}
+          maxColumns={maxColumns}
+          priority
+        />
       </section>
       {sorted.length > 0 && <Pagination page={page} pageCount={pages} onPageChange={changePage} />}
     </div>
