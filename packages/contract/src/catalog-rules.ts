@@ -127,6 +127,18 @@ export function mediaRenditionUrl(key: string, width: number): string {
 }
 
 /** A srcset for one of our media URLs; undefined for any other address. */
+/**
+ * How wide each kind of image is drawn (the `sizes` attribute), kept here because the server
+ * preloads a page's largest image with the same sizes the page then asks for.
+ */
+export const IMAGE_SIZES = {
+  homeStrip: '(min-width: 1152px) 672px, (min-width: 768px) 60vw, 50vw',
+  homeSide: '(min-width: 1152px) 224px, (min-width: 768px) 20vw, 25vw',
+  productMain: '(min-width: 1024px) 560px, (min-width: 768px) 50vw, 100vw',
+  card4: '(min-width: 1024px) 270px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+  card3: '(min-width: 1024px) 370px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+} as const;
+
 export function imageSrcSet(url: string | null | undefined): string | undefined {
   const ref = parseMediaUrl(url);
   if (!url || !ref) return undefined;

@@ -2,6 +2,7 @@
 // Graph and, on product pages, schema.org Product data. Built as text and escaped here, once.
 import {
   INITIAL_DATA_ELEMENT_ID,
+  imageSrcSet,
   OG_TYPE,
   discountedPriceCents,
   fromCents,
@@ -22,6 +23,8 @@ export type PageHead = {
   siteName: string;
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+  /** The page's largest image (its LCP), fetched while the app's code still loads. */
+  preloadImage?: { url: string; sizes: string };
   /** Answers the page asks for first, seeded into the app's query cache. */
   initialData?: InitialDataEntry[];
 };
@@ -58,6 +61,15 @@ export function absoluteUrl(base: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${base.replace(/\/+$/, '')}/`).toString();
 }
 
+// Same srcset and sizes as the <img> the page renders, or the browser fetches a second copy.
+function preloadTag({ url, sizes }: { url: string; sizes: string }): string {
+  const srcset = imageSrcSet(url);
+  const candidates = srcset
+    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}"${candidates} fetchpriority="high">`;
+}
+
 export function renderHead(head: PageHead): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
@@ -78,6 +90,7 @@ export function renderHead(head: PageHead): string {
         ]
       : []),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    ...(head.preloadImage ? [preloadTag(head.preloadImage)] : []),
     ...(head.jsonLd
       ? [
           `<script type="application/ld+json">${escapeJsonForScript(JSON.stringify(head.jsonLd))}</script>`,

@@ -2,12 +2,15 @@
 // previews see real titles, descriptions and product data without running JavaScript; and
 // the sitemap and robots.txt that point crawlers at every product and category.
 import {
+  IMAGE_SIZES,
   matchAppPath,
   productPath,
   queryKeys,
   seoWithDefaults,
   type AppPathMatch,
   type InitialDataEntry,
+  type Listing,
+  type Product,
   type Shop,
 } from '@soko/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -91,6 +94,23 @@ export function registerPageRoutes(
     return entries;
   }
 
+  /** The image a page draws largest, above the fold: the home strip's first, a grid's first. */
+  function largestImage(match: AppPathMatch, entries: InitialDataEntry[]) {
+    const data = entries[entries.length - 1]?.data;
+    if (match.pattern === '/') {
+      const [listing] = data as Listing[];
+      const strip = listing?.promotionalimages[0];
+      if (strip) return { url: strip, sizes: IMAGE_SIZES.homeStrip };
+      const side = listing?.imageUrls[0];
+      return side ? { url: side, sizes: IMAGE_SIZES.homeSide } : undefined;
+    }
+    if (match.pattern === '/category/:categoryName') {
+      const first = (data as Product[])[0]?.imageUrls[0];
+      return first ? { url: first, sizes: IMAGE_SIZES.card4 } : undefined;
+    }
+    return undefined;
+  }
+
   async function render(
     tenant: Tenant | null,
     pathname: string,
@@ -110,7 +130,15 @@ export function registerPageRoutes(
         const product = await getProduct(db, productId);
         const initialData = await pageData(tenant, match, shops);
         initialData.push({ key: queryKeys.product(productId), data: product });
-        return { status: 200, head: { ...productHead(seo, base, product), initialData } };
+        const image = product.imageUrls[0];
+        return {
+          status: 200,
+          head: {
+            ...productHead(seo, base, product),
+            initialData,
+            ...(image ? { preloadImage: { url: image, sizes: IMAGE_SIZES.productMain } } : {}),
+          },
+        };
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
         return notFound('Product not found');
@@ -120,13 +148,16 @@ export function registerPageRoutes(
       match.pattern === '/category/:categoryName'
         ? `${match.params.categoryName} Products`
         : TITLES[match.pattern];
+    const initialData = await pageData(tenant, match, shops);
+    const preloadImage = largestImage(match, initialData);
     return {
       status: 200,
       head: {
         ...siteHead(seo, base, pathname, shops[0]?.imageUrls[0]),
         ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
         noindex: !INDEXED.has(match.pattern),
-        initialData: await pageData(tenant, match, shops),
+        initialData,
+        ...(preloadImage ? { preloadImage } : {}),
       },
     };
   }

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  IMAGE_SIZES,
   SEO_DEFAULTS,
   discountedPriceCents,
   fromCents,
@@ -140,6 +141,30 @@ describe('SEO tags in the served HTML', () => {
       expect((await page(url)).body, url).toContain('<meta name="robots" content="noindex">');
     }
     expect((await page('/')).body).not.toContain('noindex');
+  });
+});
+
+describe('preloading the largest image', () => {
+  const preload = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/)?.[0];
+
+  it('fetches a product’s first image with the srcset and sizes the page uses', async () => {
+    const product = products.find((p) => p.imageUrls.length > 0) as Product;
+    const link = preload((await page(productPath(product))).body);
+    expect(link).toContain(`href="${product.imageUrls[0]}"`);
+    expect(link).toContain(`imagesizes="${IMAGE_SIZES.productMain}"`);
+    expect(link).toMatch(/imagesrcset="[^"]*w320\.webp 320w/);
+    expect(link).toContain('fetchpriority="high"');
+  });
+
+  it('fetches the home strip’s first image and a category’s first card image', async () => {
+    const listing = (await t.app.inject({ method: 'GET', url: '/api/listing/getlisting' })).json();
+    expect(preload((await page('/')).body)).toContain(`href="${listing[0].promotionalimages[0]}"`);
+    const category = (
+      await t.app.inject({ method: 'GET', url: '/api/listing/products?categoryName=Face%20Care' })
+    ).json();
+    expect(preload((await page('/category/Face%20Care')).body)).toContain(
+      `href="${category[0].imageUrls[0]}"`,
+    );
   });
 });
 

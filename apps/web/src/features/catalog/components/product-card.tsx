@@ -1,11 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import {
-  cardDescription,
-  productPath,
-  type Product,
-} from '@soko/contract';
+import { cardDescription, productPath, type Product, IMAGE_SIZES } from '@soko/contract';
 import { ProductPrice } from './product-price';
 import { RatingStars } from './rating-stars';
 import { StockBadge } from './stock-badge';
@@ -15,8 +11,7 @@ export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
 const PLACEHOLDER_SIZE = 640;
 
 // The grid is 1, 2, 3 then 4 columns at Tailwind's sm, md and lg widths, inside a 72rem page.
-const CARD_IMAGE_SIZES =
-  '(min-width: 1024px) 270px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw';
+const CARD_IMAGE_SIZES = IMAGE_SIZES.card4;
 
 // '||' separates the product page's description bullets; on a card it is not a word.
 export interface ProductCardProps {

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from '@soko/contract';
 import type { Product } from '@soko/contract';
 import { ProductCard } from './product-card';
 
@@ -14,13 +15,11 @@ export interface ProductGridProps {
 const LAYOUTS = {
   3: {
     grid: 'grid-cols-1 sm:grid-cols-2 md:grid-cols-3',
-    imageSizes:
-      '(min-width: 1024px) 370px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+    imageSizes: IMAGE_SIZES.card3,
   },
   4: {
     grid: 'grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4',
-    imageSizes:
-      '(min-width: 1024px) 270px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+    imageSizes: IMAGE_SIZES.card4,
   },
 } as const;
 

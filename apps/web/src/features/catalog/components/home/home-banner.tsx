@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from '@soko/contract';
 import { Carousel } from '../../../../components/carousel';
 import { ResponsiveImage } from '../../../../components/responsive-image';
 
@@ -9,8 +10,6 @@ const FALLBACK_SIZE = 600;
 // Spec: 100px high on medium and 150px on large screens; phones get a little less.
 const BANNER_HEIGHT = 'h-24 md:h-[100px] lg:h-[150px]';
 // Columns 1 : 2 : 1 on phones, 1 : 3 : 1 from md, in a page at most 72rem (1120px of content).
-const SIDE_SIZES = '(min-width: 1152px) 224px, (min-width: 768px) 20vw, 25vw';
-const STRIP_SIZES = '(min-width: 1152px) 672px, (min-width: 768px) 60vw, 50vw';
 const GRID = 'grid grid-cols-[1fr_2fr_1fr] gap-2 md:grid-cols-[1fr_3fr_1fr] md:gap-4';
 
 export interface HomeBannerProps {
@@ -40,7 +39,7 @@ export function HomeBanner({ imageUrls, promotionalImages }: HomeBannerProps) {
               key={src}
               src={src}
               alt={`Promotion ${index + 1} of ${promotionalImages.length}`}
-              sizes={STRIP_SIZES}
+              sizes={IMAGE_SIZES.homeStrip}
               // The strip is the banner's largest image: its first slide loads at once.
               priority={index === 0}
               className="size-full object-cover"
@@ -61,7 +60,7 @@ function SideImage({ src, priority = false }: { src: string; priority?: boolean 
       src={src}
       // Decorative shop imagery: the listing carries no description of it.
       alt=""
-      sizes={SIDE_SIZES}
+      sizes={IMAGE_SIZES.homeSide}
       width={FALLBACK_SIZE}
       height={FALLBACK_SIZE}
       priority={priority}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { imageSrcSet, parseMediaUrl } from '@soko/contract';
+import { imageSrcSet, parseMediaUrl, IMAGE_SIZES } from '@soko/contract';
 
 // The main image spans the page on phones and about half of the 72rem column on desktop.
-const MAIN_SIZES = '(min-width: 1024px) 560px, (min-width: 768px) 50vw, 100vw';
 
 interface ProductGalleryProps {
   name: string;
@@ -33,7 +32,7 @@ export function ProductGallery({ name, imageUrls }: ProductGalleryProps) {
         <img
           src={current}
           srcSet={imageSrcSet(current)}
-          sizes={MAIN_SIZES}
+          sizes={IMAGE_SIZES.productMain}
           width={size?.width}
           height={size?.height}
           alt={total > 1 ? `${name} (image ${selected + 1} of ${total})` : name}
