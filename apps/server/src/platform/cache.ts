@@ -2,9 +2,19 @@
 // changes them drops the tags it touches, here and (through Redis, when configured) in every
 // other process. A load that raced with a drop is not stored, so a stale body never sticks.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type CachedResponse = { body: string; etag: string };
+export type CachedResponse = {
+  status: number;
+  body: string;
+  etag: string;
+  /** Compressed copies, made once on first demand (see sendCached). */
+  encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
+};
+
+type Encoding = 'br' | 'gzip';
 
 export type InvalidationBus = {
   publish(tags: string[]): void;
@@ -38,7 +48,11 @@ export class ResponseCache {
     key: string,
     tags: string[],
     load: () => Promise<T>,
-    options: { serialize?: (data: T) => string; store?: (data: T) => boolean } = {},
+    options: {
+      serialize?: (data: T) => string;
+      store?: (data: T) => boolean;
+      status?: (data: T) => number;
+    } = {},
   ): Promise<CachedResponse> {
     const hit = this.entries.get(key);
     if (hit) return hit.value;
@@ -48,7 +62,11 @@ export class ResponseCache {
     const promise = load()
       .then((data) => {
         const body = options.serialize ? options.serialize(data) : JSON.stringify(data);
-        const value = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        const value: CachedResponse = {
+          status: options.status?.(data) ?? 200,
+          body,
+          etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+        };
         const worthKeeping = options.store?.(data) ?? true;
         if (worthKeeping && this.generation === startedAt) this.store(key, { value, tags });
         return value;
@@ -80,12 +98,48 @@ export class ResponseCache {
   }
 }
 
-/** Sends a cached JSON body, answering 304 when the client already holds it. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+// Smaller answers are not worth the header and the work (the compress plugin's own threshold).
+const COMPRESS_FROM_BYTES = 1024;
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Compresses a cached body once per encoding, off the event loop; every later reader gets the
+ * same bytes. (The compress plugin would redo the work for every request.)
+ */
+function encodedBody(cached: CachedResponse, encoding: Encoding): Promise<Buffer> {
+  cached.encoded ??= {};
+  cached.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(cached.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipAsync(cached.body, { level: 6 });
+  return cached.encoded[encoding];
+}
+
+/** Sends a cached body (JSON unless told), answering 304 when the client already holds it. */
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedResponse,
+  contentType = 'application/json; charset=utf-8',
+) {
   void reply
+    .status(cached.status)
     .header('etag', cached.etag)
     .header('cache-control', 'no-cache')
-    .header('content-type', 'application/json; charset=utf-8');
+    .header('vary', 'accept-encoding')
+    .header('content-type', contentType);
   if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding && Buffer.byteLength(cached.body) >= COMPRESS_FROM_BYTES) {
+    return reply.header('content-encoding', encoding).send(await encodedBody(cached, encoding));
+  }
   return reply.send(cached.body);
 }

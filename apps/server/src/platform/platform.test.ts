@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -98,14 +99,36 @@ describe('headers', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('compresses large JSON answers', async () => {
-    const res = await t.app.inject({
+  it('compresses large answers with brotli or gzip, matching the plain body', async () => {
+    const url = '/api/listing/gellisting';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({
       method: 'GET',
-      url: '/api/listing/gellisting',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
       headers: { 'accept-encoding': 'gzip' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(again.rawPayload.equals(gz.rawPayload)).toBe(true);
+  });
+
+  it('leaves small answers uncompressed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/tenant',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 
   it('never echoes an arbitrary origin for credentialed CORS', async () => {

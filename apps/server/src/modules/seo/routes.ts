@@ -14,6 +14,7 @@ import {
   type Shop,
 } from '@soko/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendCached } from '../../platform/cache';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenant';
@@ -166,22 +167,17 @@ export function registerPageRoutes(
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
     const tenant = await tenants.forRequest(request);
-    // The status travels in the cached text's first line, so a hit costs no parsing.
     const cached = await cache.get(
       `page:${tenant?.id ?? '-'}:${pathname}`,
       [CACHE_TAGS.catalog, CACHE_TAGS.shops],
       () => render(tenant, pathname, matchAppPath(pathname)),
       {
-        serialize: (page) => `${page.status}\n${injectHead(template, page.head)}`,
+        serialize: (page) => injectHead(template, page.head),
+        status: (page) => page.status,
         store: (page) => page.status === 200,
       },
     );
-    const newline = cached.body.indexOf('\n');
-    return reply
-      .status(Number(cached.body.slice(0, newline)))
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(cached.body.slice(newline + 1));
+    return sendCached(request, reply, cached, 'text/html; charset=utf-8');
   }
 
   app.get('/', sendPage);
