@@ -33,6 +33,19 @@ export const APP_PATHS = [
   '/pay/sandbox/:trackingId',
 ] as const;
 
+/** The shop's public pages, which search engines may index (the rest are private or transient). */
+export const STOREFRONT_PATHS: readonly (typeof APP_PATHS)[number][] = [
+  '/',
+  '/category/:categoryName',
+  '/product/:productId/:userId/:productName',
+  '/alllisting',
+  '/new-arrival',
+  '/PopularChoises',
+  '/About',
+  '/blog',
+  '/blog/:id',
+];
+
 export type AppPathMatch = { pattern: string; params: Record<string, string> };
 
 /** Matches a URL path (no query) against APP_PATHS; params are URL-decoded. */

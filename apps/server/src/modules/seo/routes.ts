@@ -3,6 +3,7 @@
 // the sitemap and robots.txt that point crawlers at every product and category.
 import {
   IMAGE_SIZES,
+  STOREFRONT_PATHS,
   matchAppPath,
   productPath,
   queryKeys,
@@ -29,17 +30,7 @@ import {
 import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
 
 // Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
-const INDEXED = new Set([
-  '/',
-  '/category/:categoryName',
-  '/product/:productId/:userId/:productName',
-  '/alllisting',
-  '/new-arrival',
-  '/PopularChoises',
-  '/About',
-  '/blog',
-  '/blog/:id',
-]);
+const INDEXED = new Set<string>(STOREFRONT_PATHS);
 
 const TITLES: Record<string, string> = {
   '/alllisting': 'All Products',
