@@ -18,16 +18,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { requireAccessRules } from './platform/access';
+import { enforceAccess, requireAccessRules } from './platform/access';
 import { ResponseCache } from './platform/cache';
 import type { Config } from './platform/config';
 import type { App, AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling, sendApiNotFound } from './platform/errors';
-import { rateLimitError } from './platform/rate-limit';
+import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
 import { addSecurityHeaders } from './platform/security-headers';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
+import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
@@ -49,6 +50,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   requireAccessRules(app);
+  if (!config.jwtSecret)
+    throw new Error('No JWT secret: set JWT_SECRET, or let main.ts keep one in DATA_DIR');
+  enforceAccess(app, database.db, config.jwtSecret);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
@@ -60,6 +64,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     db: database.db,
     cache: new ResponseCache(2_000, bus),
     tenants: new TenantDirectory(database.db),
+    attempts: redis ? redisCounter(redis) : memoryCounter(),
   };
   app.addHook('onReady', async () => {
     // An unreachable Redis must not keep the shop down: serve, and say so in the log.
@@ -98,6 +103,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);

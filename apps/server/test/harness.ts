@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { App } from '../src/platform/context';
 import { openPglite, openPostgres, type Database } from '../src/platform/db';
-import { TEST_HASH_COST, databaseUrlWithName } from './settings';
+import { TEST_HASH_COST, TEST_JWT_SECRET, databaseUrlWithName } from './settings';
 
 export type TestApp = { app: App; database: Database; config: Config; close: () => Promise<void> };
 
@@ -65,7 +65,9 @@ export async function createTestApp({
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: String(TEST_HASH_COST),
     RATE_LIMIT_PUBLIC_WRITES: '10000',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    RATE_LIMIT_SIGNIN_PER_CLIENT: '10000',
+    RATE_LIMIT_SIGNIN_PER_EMAIL: '10000',
+    JWT_SECRET: TEST_JWT_SECRET,
     ...env,
   });
   config.mediaDir = inject('mediaDir');

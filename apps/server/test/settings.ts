@@ -6,3 +6,6 @@ export function databaseUrlWithName(url: string, name: string): string {
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+export const DEMO_PASSWORD = 'soko-demo-pass';

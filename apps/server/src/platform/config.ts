@@ -22,6 +22,7 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?$/),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  TOKEN_LIFETIME_HOURS: positiveInt.default(168),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   PAYMENTS: z.enum(['sandbox', 'pesapal']).default('sandbox'),
@@ -46,6 +47,7 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
+  tokenLifetimeSeconds: number;
   seed: 'demo' | 'none';
   admin: { email: string; password: string } | undefined;
   payments: 'sandbox' | 'pesapal';
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
+    tokenLifetimeSeconds: e.TOKEN_LIFETIME_HOURS * 3600,
     seed: e.SEED,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

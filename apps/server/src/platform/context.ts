@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ResponseCache } from './cache';
 import type { Config } from './config';
+import type { AttemptCounter } from './rate-limit';
 import type { Database, Db } from './db';
 import type { TenantDirectory } from './tenant';
 
@@ -18,6 +19,8 @@ export type AppContext = {
   db: Db;
   cache: ResponseCache;
   tenants: TenantDirectory;
+  /** Counters for limits keyed by something other than the client (sign-in per email). */
+  attempts: AttemptCounter;
 };
 
 export type App = FastifyInstance<

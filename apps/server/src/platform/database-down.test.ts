@@ -11,6 +11,7 @@ describe('when the database is down', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/soko-down',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     });
     const app = await buildApp({ config, database, logger: false });
     try {

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { AppError } from './errors';
 
@@ -13,3 +14,47 @@ export const publicWriteRateLimit = (config: Config) => ({
   max: config.rateLimits.publicWrites,
   timeWindow: 60_000,
 });
+
+/**
+ * A fixed-window counter for limits the route plugin cannot key (sign-in attempts per email).
+ * In memory, or in Redis when configured so every process counts together.
+ */
+export type AttemptCounter = {
+  /** Counts one attempt; answers the seconds to wait when the limit is passed, else 0. */
+  hit(key: string, limit: number, windowMs: number): Promise<number>;
+};
+
+export function memoryCounter(): AttemptCounter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(key, limit, windowMs) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        if (windows.size > 50_000) windows.clear();
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.count++;
+      return window.count > limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
+    },
+  };
+}
+
+export function redisCounter(redis: Redis): AttemptCounter {
+  return {
+    async hit(key, limit, windowMs) {
+      const redisKey = `soko:attempts:${key}`;
+      const results = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as Array<
+        [unknown, number]
+      >;
+      const count = results?.[0]?.[1] ?? 0;
+      let ttl = results?.[1]?.[1] ?? -1;
+      if (ttl < 0) {
+        await redis.pexpire(redisKey, windowMs);
+        ttl = windowMs;
+      }
+      return count > limit ? Math.ceil(ttl / 1000) : 0;
+    },
+  };
+}

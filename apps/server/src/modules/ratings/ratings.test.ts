@@ -53,6 +53,26 @@ describe('POST /api/listing/saverating', () => {
     expect(deviceCookie(again)).toBeUndefined();
   });
 
+  it('keeps one rating per account for a signed-in rater, whatever the browser', async () => {
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signin',
+      payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
+    });
+    const token = signin.json().token as string;
+    const rateAs = (rating: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/listing/saverating',
+        payload: { productId: product._id, rating },
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const first = await rateAs(2);
+    expect(deviceCookie(first)).toBeUndefined();
+    const again = await rateAs(4);
+    expect(again.json().count).toBe(first.json().count);
+  });
+
   it('refuses ratings outside 1 to 5 and anything that is not a whole number', async () => {
     for (const rating of [0, 6, -1, 2.5, '5', null, 1e9]) {
       const res = await rate({ productId: product._id, rating });

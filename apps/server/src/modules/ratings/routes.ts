@@ -10,10 +10,11 @@ const DEVICE_COOKIE = 'soko_device';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * An anonymous rater is one browser: a random id kept in an httpOnly cookie. (Signed-in raters
- * are keyed by their account once accounts exist.)
+ * A signed-in rater is their account; an anonymous one is one browser, a random id kept in an
+ * httpOnly cookie.
  */
 function raterFor(request: FastifyRequest, reply: FastifyReply, secure: boolean): Rater {
+  if (request.caller) return { key: `user:${request.caller.id}`, userId: request.caller.id };
   let device = request.cookies[DEVICE_COOKIE];
   if (!device || !/^[0-9a-f-]{36}$/.test(device)) {
     device = randomUUID();

@@ -1,0 +1,184 @@
+import {
+  authResponseSchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  signinBodySchema,
+  signupBodySchema,
+  updateAddressBodySchema,
+  updateProfileBodySchema,
+  userSchema,
+} from '@soko/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Caller } from '../../platform/access';
+import type { App, AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { errorResponses } from '../../platform/openapi';
+import {
+  changePassword,
+  deleteAccount,
+  getProfile,
+  signIn,
+  signUp,
+  updateAddress,
+  updateProfile,
+  type TokenSettings,
+} from './service';
+
+const MINUTE_MS = 60_000;
+const errors = { ...errorResponses, 401: errorResponses[400], 409: errorResponses[400] };
+
+/** The signed-in caller (the route's access rule guarantees one). */
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  return request.caller;
+}
+
+export function registerAuthRoutes(app: App, ctx: AppContext): void {
+  const { db, config, attempts } = ctx;
+  const settings: TokenSettings = {
+    jwtSecret: config.jwtSecret ?? '',
+    tokenLifetimeSeconds: config.tokenLifetimeSeconds,
+    passwordHashCost: config.passwordHashCost,
+  };
+  const limits = config.rateLimits;
+
+  app.post(
+    '/api/user/signup',
+    {
+      config: { access: 'public', rateLimit: { max: limits.publicWrites, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer account; the new user is signed in (201)',
+        body: signupBodySchema,
+        response: { 201: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await signUp(db, request.body, settings)),
+  );
+
+  app.post(
+    '/api/user/signin',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.signinPerClient, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in: a token (exp in seconds) and the user with its role',
+        body: signinBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      // Per email as well as per client: rotating addresses does not buy more guesses.
+      const wait = await attempts.hit(`signin:${email}`, limits.signinPerEmail, MINUTE_MS);
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new AppError(
+          429,
+          'rate_limited',
+          `Too many sign-in attempts. Please try again in ${wait} seconds.`,
+          {
+            details: { retryAfterSeconds: wait },
+          },
+        );
+      }
+      return signIn(db, email, request.body.password, settings);
+    },
+  );
+
+  app.get(
+    '/api/user/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, with the products of their orders',
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => getProfile(db, callerOf(request).id),
+  );
+
+  app.put(
+    '/api/user/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the signed-in user’s names',
+        body: updateProfileBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => updateProfile(db, callerOf(request).id, request.body),
+  );
+
+  app.put(
+    '/api/user/address',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Save the signed-in user’s delivery address',
+        body: updateAddressBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => updateAddress(db, callerOf(request).id, request.body),
+  );
+
+  app.post(
+    '/api/user/password',
+    {
+      config: {
+        access: 'signed-in',
+        rateLimit: { max: limits.signinPerClient, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password (the current one required); older tokens stop working',
+        body: changePasswordBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const result = await changePassword(
+        db,
+        caller.id,
+        request.body.currentPassword,
+        request.body.newPassword,
+        settings,
+      );
+      app.forgetAccount(caller.id);
+      return result;
+    },
+  );
+
+  app.delete(
+    '/api/user/profile',
+    {
+      config: {
+        access: 'signed-in',
+        rateLimit: { max: limits.signinPerClient, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Delete the account (the password required); orders stay with personal fields cleared',
+        body: deleteAccountBodySchema,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await deleteAccount(db, caller.id, request.body.password);
+      app.forgetAccount(caller.id);
+      return { deleted: true as const };
+    },
+  );
+}
