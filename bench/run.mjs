@@ -83,9 +83,9 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(url, duration) {
+async function load(url, duration, headers = {}) {
   const latencies = [];
-  const instance = autocannon({ url, connections, duration, pipelining: 1 });
+  const instance = autocannon({ url, connections, duration, pipelining: 1, headers });
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);
@@ -126,6 +126,9 @@ async function main() {
       PUBLIC_URL: base,
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The sign-in measurements below sign in many times from one address.
+      RATE_LIMIT_SIGNIN_PER_CLIENT: '1000000',
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '1000000',
     },
     /Soko is serving on/,
   );
@@ -177,6 +180,49 @@ async function main() {
       rpsRatio: round(soko.requestsPerSecond / yardstick.requestsPerSecond, 2),
     });
   }
+
+  // Accounts: sign-in latency (the password hash dominates it; its cost is PASSWORD_HASH_COST),
+  // and what the authorization layer adds to a read: the same product read with and without
+  // a valid token (with one, the token is verified and the account's role looked up).
+  const signinBody = JSON.stringify({ email: 'shopper@soko.test', password: 'soko-demo-pass' });
+  const signinTimes = [];
+  let token = '';
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/user/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: signinBody,
+    });
+    signinTimes.push(performance.now() - started);
+    if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+    token = (await res.json()).token;
+  }
+  signinTimes.sort((a, b) => a - b);
+  report.signin = {
+    p50: round(percentile(signinTimes, 50)),
+    p95: round(percentile(signinTimes, 95)),
+    hashCost: 15,
+  };
+  const productUrl = `${base}${targets[0].path}`;
+  process.stderr.write('load: the product read with and without a token...\n');
+  // Alternated twice so that neither side always runs first (warm-up, the host's drift).
+  const runs = { anonymous: [], withToken: [] };
+  for (let i = 0; i < 2; i++) {
+    runs.anonymous.push(await load(productUrl, seconds / 2));
+    runs.withToken.push(await load(productUrl, seconds / 2, { authorization: `Bearer ${token}` }));
+  }
+  const mean = (list) => ({
+    requestsPerSecond: list.reduce((sum, r) => sum + r.requestsPerSecond, 0) / list.length,
+    p95: list.reduce((sum, r) => sum + r.p95, 0) / list.length,
+  });
+  const anonymous = mean(runs.anonymous);
+  const withToken = mean(runs.withToken);
+  report.authOverhead = {
+    anonymous,
+    withToken,
+    rpsRatio: round(withToken.requestsPerSecond / anonymous.requestsPerSecond, 2),
+  };
 
   // First load of '/': the HTML's own script, stylesheet and modulepreload links, as sent gzip.
   const html = (await rawGet(`${base}/`)).body.toString();
@@ -297,6 +343,10 @@ function toMarkdown(report) {
       (r) =>
         `| ${r.name} | ${r.bytes} | ${Math.round(r.soko.requestsPerSecond)} | ${Math.round(r.bare.requestsPerSecond)} | ${r.rpsRatio} | ${r.soko.p50} / ${r.soko.p95} / ${r.soko.p99} | ${r.bare.p50} / ${r.bare.p95} / ${r.bare.p99} |`,
     ),
+    '',
+    `Sign-in (20 in a row, scrypt N = 2^${report.signin.hashCost}): p50 ${report.signin.p50} ms, p95 ${report.signin.p95} ms.`,
+    '',
+    `Authorization layer: the product read with a valid token runs at ${report.authOverhead.rpsRatio} of the same read without one (${Math.round(report.authOverhead.withToken.requestsPerSecond)} vs ${Math.round(report.authOverhead.anonymous.requestsPerSecond)} req/s; p95 ${round(report.authOverhead.withToken.p95)} vs ${round(report.authOverhead.anonymous.p95)} ms).`,
     '',
     `First load of \`/\` (as sent, gzip): JavaScript ${kb(report.firstLoad.jsBytes)}, CSS ${kb(report.firstLoad.cssBytes)}.`,
     '',
