@@ -5,9 +5,13 @@ import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
+import { refreshSession, restoreSession } from './lib/session';
 import './styles.css';
 
 seedInitialData(queryClient);
+// The saved session shows at once (a reload keeps 'Profile'); the server then confirms it.
+restoreSession();
+void refreshSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

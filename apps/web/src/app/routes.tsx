@@ -62,10 +62,36 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/tenants/components/about-page')).AboutPage,
             }),
           },
-          // Screens of the coming issues (search, cart, checkout, accounts, blog) show the
+          {
+            path: 'login',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/login-page')).LoginPage,
+            }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/signup-page')).SignupPage,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            // Admin only: the page itself sends others to /login or home (spec section 6).
+            path: 'createlisting',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/admin-dashboard-page'))
+                .AdminDashboardPage,
+            }),
+          },
+          // Screens of the coming issues (search, cart, checkout, blog) show the
           // spec's placeholder until they land.
           ...['search', 'cart', 'cart/:productId/:userId', 'checkout', 'buy/:productId/:userId']
-            .concat(['login', 'signup', 'profile', 'blog', 'blog/:id'])
+            .concat(['blog', 'blog/:id'])
             .map((path) => ({ path, element: <ComingSoonPage /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { searchPath, type Shop } from '@soko/contract';
 import { CartIcon, MapPinIcon, SearchIcon, UserIcon } from '../components/icons';
 import { useCurrentShop } from '../features/tenants/api/get-metadata';
+import { signOut, useSession } from '../lib/session';
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -64,6 +65,8 @@ export function SiteHeader() {
           <AccountLink />
         </div>
       </div>
+
+      <NavigationNotice />
 
       <div id={searchId} hidden={!searchOpen} className="mx-auto max-w-6xl px-4 pb-3">
         {searchOpen && <SearchBox onDone={() => setSearchOpen(false)} onEscape={closeSearch} />}
@@ -161,19 +164,54 @@ function SearchBox({ onDone, onEscape }: { onDone: () => void; onEscape: () => v
   );
 }
 
-/**
- * Signed out: 'Login' to /login. The accounts issue makes this read the session and show
- * 'Profile' (to /profile) for a signed-in shopper; only `link` changes.
- */
+/** Signed out: 'Login' to /login. Signed in: 'Profile' to /profile and a 'Sign out' button. */
 function AccountLink() {
-  const link = { to: '/login', label: 'Login' };
+  const { signedIn } = useSession();
+  const navigate = useNavigate();
+  const link = signedIn ? { to: '/profile', label: 'Profile' } : { to: '/login', label: 'Login' };
+  const pill = `flex h-10 items-center gap-1 rounded-full px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-brand-800 ${focusRing}`;
   return (
-    <Link
-      to={link.to}
-      className={`flex h-10 items-center gap-1 rounded-full px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-brand-800 ${focusRing}`}
-    >
-      <UserIcon className="hidden size-5 sm:block" />
-      {link.label}
-    </Link>
+    <>
+      <Link to={link.to} className={pill}>
+        <UserIcon className="hidden size-5 sm:block" />
+        {link.label}
+      </Link>
+      {signedIn && (
+        <button
+          type="button"
+          className={pill}
+          onClick={() => {
+            signOut();
+            void navigate('/');
+          }}
+        >
+          Sign out
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * A notice passed through navigation state (e.g. a guarded page sending a shopper home),
+ * announced as an alert on the page it lands on.
+ */
+function NavigationNotice() {
+  const location = useLocation();
+  const state: unknown = location.state;
+  const notice =
+    typeof state === 'object' && state !== null && 'notice' in state
+      ? (state as { notice: unknown }).notice
+      : undefined;
+  if (typeof notice !== 'string' || !notice) return null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-2">
+      <p
+        role="alert"
+        className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+      >
+        {notice}
+      </p>
+    </div>
   );
 }

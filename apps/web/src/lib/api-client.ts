@@ -90,3 +90,18 @@ export async function apiPost<T>(
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }
+
+export async function apiPut<T>(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method: 'PUT',
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...authHeader() },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,192 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { updateAddressBodySchema, type Address, type User } from '@soko/contract';
+import { signOut, updateUser, useSession } from '../../../lib/session';
+import { updateAddressRequest } from '../api/auth-api';
+import { alertClass, inputClass, primaryButton, secondaryButton } from './form-styles';
+
+const NOT_AVAILABLE = 'Not available';
+
+const orNa = (value: string | null | undefined) => (value?.trim() ? value : NOT_AVAILABLE);
+
+function fullName(user: User | null): string {
+  const name = [user?.firstName, user?.lastName].filter((part) => part?.trim()).join(' ');
+  return orNa(name);
+}
+
+export function ProfilePage() {
+  const { currentUser, loading, signedIn } = useSession();
+  const navigate = useNavigate();
+
+  // Spec section 2: the account page only needs a stored token.
+  if (!signedIn) return <Navigate to="/login" replace />;
+
+  if (!currentUser && loading) {
+    return <p role="status">Loading your account...</p>;
+  }
+
+  const onSignOut = () => {
+    signOut();
+    void navigate('/');
+  };
+
+  return (
+    <section className="mx-auto max-w-2xl">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-stone-900">My Account</h1>
+        <button type="button" onClick={onSignOut} className={secondaryButton}>
+          Sign out
+        </button>
+      </div>
+
+      <section aria-labelledby="profile-info" className="mt-6">
+        <h2 id="profile-info" className="text-lg font-semibold">
+          Profile information
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-stone-600">Name</dt>
+          <dd>{fullName(currentUser)}</dd>
+          <dt className="font-medium text-stone-600">Email</dt>
+          <dd>{orNa(currentUser?.email)}</dd>
+          <dt className="font-medium text-stone-600">Role</dt>
+          <dd>{orNa(currentUser?.role)}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="my-orders" className="mt-6">
+        <h2 id="my-orders" className="text-lg font-semibold">
+          My Orders
+        </h2>
+        {currentUser && currentUser.orders.length > 0 ? (
+          <ul className="mt-2 divide-y divide-stone-100 text-sm">
+            {currentUser.orders.map((order) => (
+              <li key={order.id} className="flex justify-between gap-4 py-2">
+                <span>{order.productName}</span>
+                <span>Quantity: {order.quantity}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-stone-600">No orders available</p>
+        )}
+      </section>
+
+      <AddressSection address={currentUser?.address ?? null} canEdit={currentUser !== null} />
+    </section>
+  );
+}
+
+function AddressSection({ address, canEdit }: { address: Address | null; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setEditing(false);
+    // The form goes away: focus returns to the button that opened it.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  return (
+    <section aria-labelledby="my-address" className="mt-6">
+      <h2 id="my-address" className="text-lg font-semibold">
+        Address
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium text-stone-600">Street</dt>
+        <dd>{orNa(address?.street)}</dd>
+        <dt className="font-medium text-stone-600">City</dt>
+        <dd>{orNa(address?.city)}</dd>
+        <dt className="font-medium text-stone-600">State</dt>
+        <dd>{orNa(address?.state)}</dd>
+        <dt className="font-medium text-stone-600">Zip</dt>
+        <dd>{orNa(address?.zip)}</dd>
+      </dl>
+      {editing ? (
+        <AddressForm address={address} onDone={close} />
+      ) : (
+        <button
+          ref={editButton}
+          type="button"
+          disabled={!canEdit}
+          onClick={() => setEditing(true)}
+          className={`mt-3 ${secondaryButton}`}
+        >
+          Edit Address
+        </button>
+      )}
+    </section>
+  );
+}
+
+const addressFields = [
+  { name: 'street', label: 'Street', autoComplete: 'street-address' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'zip', label: 'Zip', autoComplete: 'postal-code' },
+] as const;
+
+function AddressForm({ address, onDone }: { address: Address | null; onDone: () => void }) {
+  const [values, setValues] = useState<Address>(
+    address ?? { street: '', city: '', state: '', zip: '' },
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = updateAddressBodySchema.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the address.');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const user = await updateAddressRequest(parsed.data);
+      updateUser(user);
+      onDone();
+    } catch (caught) {
+      setError(`Failed to save the address.${caught instanceof Error ? ` ${caught.message}` : ''}`);
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Edit Address"
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-3 flex flex-col gap-3"
+    >
+      {error && (
+        <p role="alert" className={alertClass}>
+          {error}
+        </p>
+      )}
+      {addressFields.map((field, index) => (
+        <label key={field.name} className="block text-sm font-medium text-stone-800">
+          {field.label}
+          <input
+            type="text"
+            name={field.name}
+            autoComplete={field.autoComplete}
+            autoFocus={index === 0}
+            value={values[field.name]}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, [field.name]: event.target.value }))
+            }
+            className={inputClass}
+          />
+        </label>
+      ))}
+      <div className="flex gap-2">
+        <button type="submit" disabled={pending} className={primaryButton}>
+          {pending ? 'Saving...' : 'Save Address'}
+        </button>
+        <button type="button" onClick={onDone} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
