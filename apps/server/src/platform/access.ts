@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { shops, users } from './schema';
-import { verifyToken } from './tokens';
+import { verifyToken, type VerifiedToken } from './tokens';
 
 export type ShopOf = (request: FastifyRequest, db: Db) => Promise<string | null>;
 export type Access = 'public' | 'signed-in' | 'admin' | { shopOf: ShopOf };
@@ -82,10 +82,24 @@ export function enforceAccess(app: FastifyInstance, db: Db, jwtSecret: string): 
   app.decorate('forgetAccount', (userId: string) => accounts.delete(userId));
   app.decorateRequest('caller', null);
 
+  // Verified tokens, keyed by the whole string (signature included), so a repeat request skips
+  // the HMAC and the JSON decoding; expiry is still checked on every use.
+  const verified = new Map<string, VerifiedToken>();
+  const verify = (raw: string): VerifiedToken | null => {
+    const hit = verified.get(raw);
+    if (hit) return hit.exp * 1000 > Date.now() ? hit : null;
+    const token = verifyToken(jwtSecret, raw);
+    if (token) {
+      if (verified.size > 10_000) verified.clear();
+      verified.set(raw, token);
+    }
+    return token;
+  };
+
   async function callerOf(request: FastifyRequest): Promise<Caller | null> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
-    const token = verifyToken(jwtSecret, header.slice('Bearer '.length).trim());
+    const token = verify(header.slice('Bearer '.length).trim());
     if (!token) return null;
     const state = await accountState(token.user._id);
     // A deleted account, or a token older than the last password change, signs nobody in.
