@@ -39,6 +39,12 @@ async function seedToken(page: Page, token: string): Promise<void> {
   );
 }
 
+/** The status a sign-in answers (the harness raises the sign-in limits; they are tested over HTTP). */
+async function signinStatus(api: SokoApi, email: string, password: string): Promise<number> {
+  const response = await api.raw.post('/api/user/signin', { data: { email, password } });
+  return response.status();
+}
+
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
@@ -164,10 +170,7 @@ test('the account page without a token goes to login', async ({ page }) => {
   await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
 });
 
-test('the account page shows the orders, and a saved address survives a reload', async ({
-  page,
-  api,
-}) => {
+test('the account page shows the shopper’s orders', async ({ page, api }) => {
   const { token } = await api.post<AuthResponse>('/api/user/signin', {
     email: 'shopper@soko.test',
     password: DEMO_PASSWORD,
@@ -183,6 +186,15 @@ test('the account page shows the orders, and a saved address survives a reload',
   for (const order of profile.orders) {
     await expect(orders.getByText(order.productName).first()).toBeVisible();
   }
+});
+
+// A fresh account each run: the phone and desktop projects run at once and must not edit the
+// same person's address.
+test('a saved address survives a reload', async ({ page, api }) => {
+  const { token } = await signUpCustomer(api);
+  await seedToken(page, token);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
 
   const street = `${Date.now() % 100000} Moi Avenue`;
   await page.getByRole('button', { name: 'Edit Address' }).click();
@@ -225,4 +237,111 @@ test('a non-admin visiting /createlisting is sent home with a notice', async ({ 
 test('signed out, /createlisting goes to login', async ({ page }) => {
   await page.goto('/createlisting');
   await expect(page).toHaveURL('/login');
+});
+
+test('a customer edits their names and the account page keeps them after a reload', async ({
+  page,
+  api,
+}) => {
+  const { token } = await signUpCustomer(api);
+  await seedToken(page, token);
+  await page.goto('/profile');
+
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit Profile' });
+  await expect(form.getByLabel('First Name', { exact: true })).toBeFocused();
+  await form.getByLabel('First Name', { exact: true }).fill('Njeri');
+  await form.getByLabel('Last Name', { exact: true }).fill('Mwangi');
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated.' })).toBeVisible();
+  const info = page.getByRole('region', { name: 'Profile information' });
+  await expect(info.getByText('Njeri Mwangi')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(info.getByText('Njeri Mwangi')).toBeVisible();
+});
+
+test('a changed password signs in and the old one no longer does', async ({ page, api }) => {
+  test.slow(); // a sign-in may wait out the per-client limit
+  const { token, user } = await signUpCustomer(api);
+  await seedToken(page, token);
+  await page.goto('/profile');
+
+  const form = page.getByRole('form', { name: 'Change Password' });
+  // A wrong current password shows the server's message.
+  await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('a-newer-password');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByRole('alert')).toHaveText('That is not your current password.');
+
+  await form.getByLabel('Current password', { exact: true }).fill('a-long-password');
+  await form.getByLabel('New password', { exact: true }).fill('a-newer-password');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed.' })).toBeVisible();
+
+  // The app keeps the new token: the old one is revoked, and a reload stays signed in.
+  await expect.poll(() => storedItem(page, 'token')).not.toBe(token);
+  const revoked = await api.raw.get('/api/user/profile', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(revoked.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByText(user.email)).toBeVisible();
+
+  expect(await signinStatus(api, user.email, 'a-long-password')).toBe(401);
+  expect(await signinStatus(api, user.email, 'a-newer-password')).toBe(200);
+});
+
+test('deleting the account asks in a dialog, signs out and says so', async ({ page, api }) => {
+  test.slow(); // a sign-in may wait out the per-client limit
+  const { token, user } = await signUpCustomer(api);
+  await seedToken(page, token);
+  await page.goto('/profile');
+
+  const opener = page.getByRole('button', { name: 'Delete Account' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  // Escape closes it and nothing is deleted.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await dialog.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('alert')).toHaveText('Your account has been deleted.');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await storedItem(page, 'token')).toBeNull();
+
+  expect(await signinStatus(api, user.email, 'a-long-password')).toBe(401);
+});
+
+test('a wrong password in the delete dialog shows the error and keeps the account', async ({
+  page,
+  api,
+}) => {
+  const { token, user } = await signUpCustomer(api);
+  await seedToken(page, token);
+  await page.goto('/profile');
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That is not your current password.');
+  await expect(page).toHaveURL('/profile');
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  const profile = await api.get<User>('/api/user/profile', { token });
+  expect(profile.email).toBe(user.email);
 });

@@ -68,6 +68,9 @@ export default async function globalSetup() {
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       SEED: 'demo',
+      // The limits themselves are tested over HTTP; journeys sign in more than a person would.
+      RATE_LIMIT_SIGNIN_PER_CLIENT: '600',
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '300',
       PAYMENTS: 'sandbox',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -105,3 +105,22 @@ export async function apiPut<T>(
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }
+
+export async function apiDelete<T>(
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method: 'DELETE',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...authHeader(),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}

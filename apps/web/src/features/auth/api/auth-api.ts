@@ -1,5 +1,14 @@
-import type { Address, AuthResponse, SigninBody, SignupBody, User } from '@soko/contract';
-import { apiPost, apiPut } from '../../../lib/api-client';
+import type {
+  Address,
+  AuthResponse,
+  ChangePasswordBody,
+  DeleteAccountBody,
+  SigninBody,
+  SignupBody,
+  UpdateProfileBody,
+  User,
+} from '@soko/contract';
+import { apiDelete, apiPost, apiPut } from '../../../lib/api-client';
 
 export function signinRequest(body: SigninBody): Promise<AuthResponse> {
   return apiPost<AuthResponse>('/api/user/signin', body);
@@ -11,4 +20,17 @@ export function signupRequest(body: SignupBody): Promise<AuthResponse> {
 
 export function updateAddressRequest(address: Address): Promise<User> {
   return apiPut<User>('/api/user/address', address);
+}
+
+export function updateProfileRequest(body: UpdateProfileBody): Promise<User> {
+  return apiPut<User>('/api/user/profile', body);
+}
+
+/** Answers a fresh token: the server revokes every older one. */
+export function changePasswordRequest(body: ChangePasswordBody): Promise<AuthResponse> {
+  return apiPost<AuthResponse>('/api/user/password', body);
+}
+
+export function deleteAccountRequest(body: DeleteAccountBody): Promise<{ deleted: true }> {
+  return apiDelete<{ deleted: true }>('/api/user/profile', body);
 }

@@ -4,6 +4,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { updateAddressBodySchema, type Address, type User } from '@soko/contract';
 import { signOut, updateUser, useSession } from '../../../lib/session';
 import { updateAddressRequest } from '../api/auth-api';
+import {
+  ChangePasswordSection,
+  DeleteAccountSection,
+  EditProfileSection,
+} from './account-settings';
 import { alertClass, inputClass, primaryButton, secondaryButton } from './form-styles';
 
 const NOT_AVAILABLE = 'Not available';
@@ -54,6 +59,8 @@ export function ProfilePage() {
         </dl>
       </section>
 
+      <EditProfileSection user={currentUser} />
+
       <section aria-labelledby="my-orders" className="mt-6">
         <h2 id="my-orders" className="text-lg font-semibold">
           My Orders
@@ -73,6 +80,10 @@ export function ProfilePage() {
       </section>
 
       <AddressSection address={currentUser?.address ?? null} canEdit={currentUser !== null} />
+
+      <ChangePasswordSection />
+
+      <DeleteAccountSection />
     </section>
   );
 }
