@@ -265,7 +265,6 @@ test('a customer edits their names and the account page keeps them after a reloa
 });
 
 test('a changed password signs in and the old one no longer does', async ({ page, api }) => {
-  test.slow(); // a sign-in may wait out the per-client limit
   const { token, user } = await signUpCustomer(api);
   await seedToken(page, token);
   await page.goto('/profile');
@@ -297,7 +296,6 @@ test('a changed password signs in and the old one no longer does', async ({ page
 });
 
 test('deleting the account asks in a dialog, signs out and says so', async ({ page, api }) => {
-  test.slow(); // a sign-in may wait out the per-client limit
   const { token, user } = await signUpCustomer(api);
   await seedToken(page, token);
   await page.goto('/profile');
