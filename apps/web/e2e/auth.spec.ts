@@ -125,6 +125,19 @@ test('a shopper who logs in goes home, and a reload keeps the session', async ({
   await expect(page).toHaveURL('/profile');
 });
 
+test('a shop owner who logs in goes home, where the header offers the account', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('owner@soko.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByText('owner', { exact: true })).toBeVisible();
+});
+
 test('a wrong password shows the spec alert', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));

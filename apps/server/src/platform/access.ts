@@ -44,8 +44,15 @@ const isAccess = (value: unknown): value is Access =>
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Please sign in.');
 export const forbidden = () => new AppError(403, 'forbidden', 'You do not have access to that.');
 
-/** Every /api route must say who may call it (registered before any route). */
+export type AccessTableRow = { method: string; url: string; access: Access };
+
+/**
+ * Every /api route must say who may call it (registered before any route). The rules are kept
+ * as a table (`app.accessTable`) so tests can walk every protected route.
+ */
 export function requireAccessRules(app: FastifyInstance): void {
+  const table: AccessTableRow[] = [];
+  app.decorate('accessTable', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
     // The OpenAPI document and its viewer are public by nature and registered by a plugin.
@@ -54,6 +61,9 @@ export function requireAccessRules(app: FastifyInstance): void {
       throw new MissingAccessRuleError(
         `${String(route.method)} ${route.url} has no access rule: add config.access`,
       );
+    }
+    for (const method of [route.method].flat()) {
+      table.push({ method: String(method), url: route.url, access: route.config.access });
     }
   });
 }
@@ -107,17 +117,22 @@ export function enforceAccess(app: FastifyInstance, db: Db, jwtSecret: string): 
     return { id: token.user._id, role: state.role };
   }
 
-  // preHandler: after the schemas have validated params and body, so rules can read them.
-  app.addHook('preHandler', async (request) => {
+  // Who is calling, and may anyone like them call this at all: before the body is even
+  // validated, so a signed-out caller gets 401, not a lesson in the route's schema.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
     request.caller = await callerOf(request);
     if (access === 'public') return;
+    if (!request.caller) throw unauthorized();
+    if (access === 'admin' && request.caller.role !== 'admin') throw forbidden();
+  });
+
+  // Whose shop: after the schemas have validated params and body, which `shopOf` reads.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
     const caller = request.caller;
-    if (!caller) throw unauthorized();
-    if (access === 'signed-in') return;
-    if (caller.role === 'admin') return;
-    if (access === 'admin') throw forbidden();
+    if (typeof access !== 'object' || !caller || caller.role === 'admin') return;
     const shopId = await access.shopOf(request, db);
     if (!shopId) throw new AppError(404, 'not_found', 'Not found.');
     const [shop] = await db
@@ -134,5 +149,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drops the cached role and token version of an account (after it changed). */
     forgetAccount: (userId: string) => void;
+    /** Every /api route with its access rule. */
+    accessTable: AccessTableRow[];
   }
 }

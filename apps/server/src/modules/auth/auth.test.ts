@@ -239,6 +239,48 @@ describe('the authorization layer', () => {
   });
 });
 
+describe('every protected route', () => {
+  it('is refused to no token, a garbage token and an expired token, and answers each role by its rule', async () => {
+    const protectedRoutes = t.app.accessTable.filter(
+      (row) => row.access !== 'public' && !row.url.startsWith('/api/test/'),
+    );
+    expect(protectedRoutes.length).toBeGreaterThanOrEqual(5);
+    const customer = await signIn('shopper@soko.test');
+    const owner = await signIn('owner2@soko.test');
+    const admin = await signIn('admin@soko.test');
+    const expired = issueToken(
+      TEST_JWT_SECRET,
+      { user: { _id: customer.user._id, role: 'customer' }, ver: 0 },
+      60,
+      Date.now() - 3_600_000,
+    );
+    const url = (template: string) =>
+      template.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+    for (const row of protectedRoutes) {
+      const method = row.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      for (const token of [undefined, 'garbage', expired]) {
+        const res = await call(method, url(row.url), { ...(token ? { token } : {}), body: {} });
+        expect(
+          res.statusCode,
+          `${row.method} ${row.url} with ${token ? 'a bad token' : 'no token'}`,
+        ).toBe(401);
+      }
+      for (const [who, caller] of [
+        ['customer', customer],
+        ['owner', owner],
+        ['admin', admin],
+      ] as const) {
+        // An empty body: a caller who passes the rule meets the schema (400), never the wall.
+        const res = await call(method, url(row.url), { token: caller.token, body: {} });
+        const allowed = row.access === 'signed-in' || who === 'admin';
+        if (allowed)
+          expect([200, 400, 404], `${row.method} ${row.url} as ${who}`).toContain(res.statusCode);
+        else expect([403, 404], `${row.method} ${row.url} as ${who}`).toContain(res.statusCode);
+      }
+    }
+  });
+});
+
 describe('the account', () => {
   it('edits names and the address, refusing unknown fields', async () => {
     const { token } = await signIn('shopper@soko.test');
@@ -354,6 +396,28 @@ describe('sign-in limits', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only behind a trusted proxy', async () => {
+    const behindProxy = await createTestApp({
+      env: { RATE_LIMIT_SIGNIN_PER_CLIENT: '2', TRUST_PROXY: 'true' },
+    });
+    try {
+      const attempt = (client: string) =>
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/user/signin',
+          payload: { email: `${client}@soko.test`, password: 'guess' },
+          headers: { 'x-forwarded-for': client === 'a' ? '198.51.100.1' : '198.51.100.2' },
+        });
+      expect((await attempt('a')).statusCode).toBe(401);
+      expect((await attempt('a')).statusCode).toBe(401);
+      expect((await attempt('a')).statusCode).toBe(429);
+      // Another client behind the same proxy still has its own allowance.
+      expect((await attempt('b')).statusCode).toBe(401);
+    } finally {
+      await behindProxy.close();
     }
   });
 
