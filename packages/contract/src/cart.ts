@@ -12,6 +12,8 @@ export const cartLineSchema = z.object({
   selectedVariant: z.string().nullable(),
   variantId: z.string().nullable(),
   quantity: z.number().int().min(1),
+  /** The stock shown when the line was added: the most the cart lets the shopper ask for. */
+  maxQuantity: z.number().int().min(0).optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export type NewCartLine = Omit<CartLine, 'quantity'>;

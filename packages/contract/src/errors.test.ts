@@ -29,7 +29,15 @@ describe('error bodies', () => {
     const parsed = parseApiError(body);
     expect(parsed?.error.code).toBe('out_of_stock');
     expect(outOfStockDetailsSchema.parse(parsed?.error.details).available).toBe(1);
-    expect(totalMismatchDetailsSchema.parse({ expected: 2560 }).expected).toBe(2560);
+    expect(
+      totalMismatchDetailsSchema.parse({
+        expected: 2560,
+        subtotal: 2550,
+        discount: 0,
+        shipping: 10,
+        items: [{ productId: 'p1', variantId: null, price: 1275 }],
+      }).expected,
+    ).toBe(2560);
     expect(
       apiErrorSchema.safeParse({
         error: { code: 'validation_failed', message: 'Check the form.', fields: { email: 'Bad' } },

@@ -56,8 +56,19 @@ export const outOfStockDetailsSchema = z.object({
 });
 export type OutOfStockDetails = z.infer<typeof outOfStockDetailsSchema>;
 
-/** `details` of a total_mismatch error: the total the server computed, in Ksh. */
-export const totalMismatchDetailsSchema = z.object({ expected: z.number() });
+/**
+ * `details` of a total_mismatch error: the server's figures in Ksh, and each line's current unit
+ * price, so the checkout can show what changed.
+ */
+export const totalMismatchDetailsSchema = z.object({
+  expected: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  items: z.array(
+    z.object({ productId: z.string(), variantId: z.string().nullable(), price: z.number() }),
+  ),
+});
 export type TotalMismatchDetails = z.infer<typeof totalMismatchDetailsSchema>;
 
 /** The error body of a response, or null when the body is not one. */

@@ -211,6 +211,8 @@ describe('order responses', () => {
       _id: ORDER_ID,
       orderId: 'SK-25-000123',
       status: 'paid',
+      payOnOrder: true,
+      shippingOption: 'standard',
       createdAt: '2025-03-01T08:00:00.000Z',
       totalPrice: 2560,
       subtotal: 2550,
@@ -256,6 +258,8 @@ describe('order responses', () => {
         orderId: 'SK-25-000123',
         status: 'pending_payment',
         totalPrice: 2560,
+        payOnOrder: false,
+        holdUntil: '2025-03-01T09:00:00.000Z',
       }).success,
     ).toBe(true);
   });
@@ -267,6 +271,9 @@ describe('discount lookup', () => {
     expect(discountQuerySchema.parse({})).toEqual({});
     expect(discountQuerySchema.safeParse({ subtotal: 'abc' }).success).toBe(false);
     expect(discountQuerySchema.safeParse({ subtotal: '-1' }).success).toBe(false);
-    expect(discountResponseSchema.parse({ code: 'KARIBU10', amount: 255 }).amount).toBe(255);
+    expect(
+      discountResponseSchema.parse({ code: 'KARIBU10', amount: 255, kind: 'percent', value: 10 })
+        .amount,
+    ).toBe(255);
   });
 });

@@ -154,7 +154,12 @@ export const createOrderResponseSchema = z.object({
   _id: uuidSchema,
   orderId: z.string(),
   status: orderStatusSchema,
+  /** Ksh, as the server priced it. */
   totalPrice: z.number(),
+  /** True when the order must be paid online before its final checkout. */
+  payOnOrder: z.boolean(),
+  /** Until then the order holds its stock; after it the order expires. */
+  holdUntil: z.iso.datetime({ offset: true }),
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
@@ -219,6 +224,8 @@ export const orderSchema = z.object({
   _id: uuidSchema,
   orderId: z.string(),
   status: orderStatusSchema,
+  payOnOrder: z.boolean(),
+  shippingOption: z.enum(SHIPPING_OPTION_KEYS),
   createdAt: z.iso.datetime({ offset: true }),
   totalPrice: z.number(),
   subtotal: z.number(),
@@ -238,6 +245,16 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
 
+/**
+ * An order as a shop owner sees it: only their shop's lines, and `totalPrice` is those lines'
+ * sum (the rest of the order is other shops' business). Contact and address are there to deliver.
+ */
+export const shopOrderSchema = orderSchema
+  .omit({ subtotal: true, discount: true, shipping: true })
+  .extend({ totalPrice: z.number() });
+export type ShopOrder = z.infer<typeof shopOrderSchema>;
+export const shopOrderListResponseSchema = z.array(shopOrderSchema);
+
 /** Not forced to a uuid: an unknown id, well-formed or not, is a 404. */
 export const orderIdParamsSchema = z.object({ orderId: z.string().min(1) });
 
@@ -252,6 +269,14 @@ export const discountQuerySchema = z.object({
 });
 export type DiscountQuery = z.infer<typeof discountQuerySchema>;
 
-/** `amount` in Ksh for the given subtotal. */
-export const discountResponseSchema = z.object({ code: z.string(), amount: z.number() });
+/**
+ * `amount` in Ksh for the given subtotal (0 for a percentage code asked without one). `kind`
+ * and `value` (a percentage, or Ksh) let the checkout recompute it as the cart changes.
+ */
+export const discountResponseSchema = z.object({
+  code: z.string(),
+  amount: z.number(),
+  kind: z.enum(['percent', 'fixed']),
+  value: z.number(),
+});
 export type DiscountResponse = z.infer<typeof discountResponseSchema>;
