@@ -10,58 +10,17 @@
 // Prints a Markdown report (copy it into BENCHMARKS.md) and writes bench/results.json.
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3; the
 // median run is reported), CHROMIUM_PATH, BENCH_SKIP_LIGHTHOUSE=1.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { children, freePort, percentile, root, round, start } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const children = [];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function start(command, args, env, readyPattern, timeoutMs = 120_000) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), timeoutMs);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      if (readyPattern.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 /** GET with the raw bytes as sent (no decompression), to count what crosses the wire. */
 function rawGet(url, headers = {}) {
@@ -76,11 +35,6 @@ function rawGet(url, headers = {}) {
       })
       .on('error', reject);
   });
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function load(url, duration, headers = {}) {
@@ -98,8 +52,6 @@ async function load(url, duration, headers = {}) {
     errors: result.errors,
   };
 }
-
-const round = (n, digits = 1) => Number(n.toFixed(digits));
 
 async function main() {
   const report = { machine: {}, reads: [], firstLoad: {}, lighthouse: [] };

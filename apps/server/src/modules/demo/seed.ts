@@ -20,7 +20,7 @@ import {
   users,
 } from '../../platform/schema';
 import { hashPassword } from '../auth/passwords';
-import { nextOrderNumber } from '../orders/order-number';
+import { orderNumberSql } from '../orders/order-number';
 import {
   DEMO_BLOG_POSTS,
   DEMO_CATEGORIES,
@@ -265,7 +265,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
     const [row] = await tx
       .insert(orders)
       .values({
-        orderNumber: await nextOrderNumber(tx, placedAt),
+        orderNumber: orderNumberSql(placedAt),
         userId: must(userId.get(user.key), 'user'),
         status: order.status,
         payOnOrder: false,

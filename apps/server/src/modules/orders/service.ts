@@ -22,7 +22,7 @@ import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderLines, orders, products, productVariants, shops } from '../../platform/schema';
-import { nextOrderNumber } from './order-number';
+import { orderNumberSql } from './order-number';
 import {
   findUsableCode,
   giveBackCodeUse,
@@ -57,10 +57,10 @@ const invalidLine = (index: number, field: string, message: string) =>
 const lineLabel = (name: string, variantLabel: string | null) =>
   variantLabel ? `${name} (${variantLabel})` : name;
 
-/** Reads each line's product and variant and prices it from the database. */
-async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<PricedLine[]> {
+/** Reads each line's product and variant (one query) and prices it from the database. */
+async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<PricedLine[]> {
   const productIds = [...new Set(items.map((item) => item.productId))];
-  const productRows = await tx
+  const rows = await db
     .select({
       id: products.id,
       name: products.name,
@@ -68,19 +68,20 @@ async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<Pric
       discounts: products.discounts,
       shopId: products.shopId,
       payOnOrder: shops.payOnOrder,
+      variantId: productVariants.id,
+      variantName: productVariants.name,
+      variantSize: productVariants.size,
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
     .where(inArray(products.id, productIds));
-  const variantRows = await tx
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      name: productVariants.name,
-      size: productVariants.size,
-    })
-    .from(productVariants)
-    .where(inArray(productVariants.productId, productIds));
+  const productRows = rows.filter((row, i) => rows.findIndex((other) => other.id === row.id) === i);
+  const variantRows = rows.flatMap((row) =>
+    row.variantId === null
+      ? []
+      : [{ id: row.variantId, productId: row.id, name: row.variantName, size: row.variantSize }],
+  );
 
   return items.map((item, index) => {
     const product = productRows.find((row) => row.id === item.productId);
@@ -128,86 +129,103 @@ export async function createOrder(
   settings: OrderSettings,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
-  return db.transaction(async (tx) => {
-    const lines = await priceLines(tx, body.items);
-    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  // Prices and the code are read before the transaction: it then only writes, so the rows it
+  // locks (stock, the code) are held for as short a time as possible.
+  const lines = await priceLines(db, body.items);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
-    const codeText = body.discountCode?.trim() ?? '';
-    const code = codeText ? await findUsableCode(tx, codeText, now) : null;
-    if (codeText && !code) {
-      throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
-        fields: { discountCode: INVALID_CODE_MESSAGE },
-      });
-    }
-    const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
-    const shippingOption = toShippingOption(body.shipping);
-    const shipping = shippingCents(shippingOption);
-    const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
+  const codeText = body.discountCode?.trim() ?? '';
+  const code = codeText ? await findUsableCode(db, codeText, now) : null;
+  if (codeText && !code) {
+    throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
+      fields: { discountCode: INVALID_CODE_MESSAGE },
+    });
+  }
+  const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
+  const shippingOption = toShippingOption(body.shipping);
+  const shipping = shippingCents(shippingOption);
+  const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
 
-    if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
-      const details: TotalMismatchDetails = {
-        expected: fromCents(totalCents),
-        subtotal: fromCents(subtotalCents),
-        discount: fromCents(discountCents),
-        shipping: fromCents(shipping),
-        items: lines.map((line) => ({
-          productId: line.productId,
-          variantId: line.variantId,
-          price: fromCents(line.unitPriceCents),
-        })),
-      };
-      throw conflict(
-        'total_mismatch',
-        `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
-        details,
-      );
-    }
-
-    await takeStock(tx, stockMoves(lines));
-    if (code) await takeCodeUse(tx, code, now);
-
-    const payOnOrder = lines.some((line) => line.payOnOrder);
-    const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
-    const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: await nextOrderNumber(tx, now),
-        userId: caller?.id ?? null,
-        status: 'pending_payment',
-        payOnOrder,
-        subtotalCents,
-        discountCents,
-        shippingCents: shipping,
-        totalCents,
-        shippingOption,
-        discountCodeId: code?.id ?? null,
-        holdUntil,
-      })
-      .returning();
-    if (!order) throw new Error('order insert returned nothing');
-    await tx.insert(orderLines).values(
-      lines.map((line, position) => ({
-        orderId: order.id,
+  if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
+    const details: TotalMismatchDetails = {
+      expected: fromCents(totalCents),
+      subtotal: fromCents(subtotalCents),
+      discount: fromCents(discountCents),
+      shipping: fromCents(shipping),
+      items: lines.map((line) => ({
         productId: line.productId,
         variantId: line.variantId,
-        shopId: line.shopId,
-        name: line.name,
-        variantLabel: line.variantLabel,
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quantity,
-        position,
+        price: fromCents(line.unitPriceCents),
       })),
-    );
-    return {
-      _id: order.id,
-      orderId: order.orderNumber,
-      status: order.status,
-      totalPrice: fromCents(totalCents),
-      payOnOrder,
-      holdUntil: holdUntil.toISOString(),
     };
-  });
+    throw conflict(
+      'total_mismatch',
+      `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
+      details,
+    );
+  }
+
+  const payOnOrder = lines.some((line) => line.payOnOrder);
+  const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
+  const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
+
+  return db
+    .transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: orderNumberSql(now),
+          userId: caller?.id ?? null,
+          status: 'pending_payment',
+          payOnOrder,
+          subtotalCents,
+          discountCents,
+          shippingCents: shipping,
+          totalCents,
+          shippingOption,
+          discountCodeId: code?.id ?? null,
+          holdUntil,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned nothing');
+      await tx.insert(orderLines).values(
+        lines.map((line, position) => ({
+          orderId: order.id,
+          productId: line.productId,
+          variantId: line.variantId,
+          shopId: line.shopId,
+          name: line.name,
+          variantLabel: line.variantLabel,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          position,
+        })),
+      );
+      // Last, so the locks they take are held only until the commit just after.
+      await takeStock(tx, stockMoves(lines));
+      if (code) await takeCodeUse(tx, code, now);
+      return {
+        _id: order.id,
+        orderId: order.orderNumber,
+        status: order.status,
+        totalPrice: fromCents(totalCents),
+        payOnOrder,
+        holdUntil: holdUntil.toISOString(),
+      };
+    })
+    .catch((error: unknown) => {
+      // A product deleted between pricing and the insert: its line can no longer point at it.
+      if (isForeignKeyViolation(error)) {
+        throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.');
+      }
+      throw error;
+    });
+}
+
+function isForeignKeyViolation(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; cause?: unknown };
+  return e.code === '23503' || isForeignKeyViolation(e.cause, depth + 1);
 }
 
 /**

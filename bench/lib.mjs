@@ -1,0 +1,54 @@
+// What the benchmark scripts share: free ports, starting processes and waiting for them, and
+// latency percentiles.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Every process started, so a script can stop them all when it ends, however it ends. */
+export const children = [];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export function start(command, args, env, readyPattern, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), timeoutMs);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (readyPattern.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const round = (n, digits = 1) => Number(n.toFixed(digits));
