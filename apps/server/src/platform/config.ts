@@ -28,7 +28,8 @@ const envSchema = z.object({
   PAYMENTS: z.enum(['sandbox', 'pesapal']).default('sandbox'),
   PUBLIC_URL: optionalUrl(/^https?$/),
   TRUST_PROXY: bool.default(false),
-  ORDER_HOLD_MINUTES: positiveInt.default(15),
+  // Fractions are allowed so tests can let a hold pass in seconds.
+  ORDER_HOLD_MINUTES: z.coerce.number().positive().max(10_080).default(15),
   RATE_LIMIT_PUBLIC_WRITES: positiveInt.default(30),
   RATE_LIMIT_SIGNIN_PER_CLIENT: positiveInt.default(10),
   RATE_LIMIT_SIGNIN_PER_EMAIL: positiveInt.default(5),

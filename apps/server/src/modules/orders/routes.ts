@@ -190,6 +190,8 @@ function startExpirySweep(app: App, { db, cache }: AppContext): void {
     }
   };
   app.addHook('onReady', async () => {
+    // At once too: holds that ran out while the server was down are released on start.
+    running = sweep();
     timer = setInterval(() => {
       running = sweep();
     }, EXPIRY_SWEEP_MS);

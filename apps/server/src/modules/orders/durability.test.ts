@@ -1,0 +1,233 @@
+// Orders across a crash, with the real server process (security-tests.md 18 and 20): every
+// acknowledged order survives `kill -9`, an order is never half there (its stock moved exactly
+// when it exists), and an unpaid order's stock comes back after the restart once its hold ran out.
+// Runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { databaseUrlWithName, DEMO_PASSWORD } from '../../../test/settings';
+
+const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
+
+type Server = { child: ChildProcess; base: string; exited: Promise<unknown> };
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '10',
+      RATE_LIMIT_ORDERS: '10000',
+      // Online orders hold their stock for 3 seconds here.
+      ORDER_HOLD_MINUTES: '0.05',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /serving on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
+  });
+  return { child, base, exited };
+}
+
+async function json<T>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+type Listing = {
+  payonorder: boolean;
+  categories: Array<{
+    products: Array<{
+      _id: string;
+      name: string;
+      price: number;
+      stock: number;
+      variants: Array<{ _id: string; stock: number }>;
+      discounts: unknown;
+    }>;
+  }>;
+};
+type Created = { _id: string; totalPrice: number };
+
+async function orderBodyFor(base: string, productId: string, variantId: string | null) {
+  const item = { name: 'x', productId, quantity: 1, price: 0, selectedVariant: variantId };
+  // The server tells its own total in the 409 (as a client learns it after a price change).
+  const probe = await json<{ error: { details: { expected: number } } }>(
+    base,
+    'POST',
+    '/api/order/create',
+    {
+      items: [item],
+      totalPrice: 0,
+      shipping: 'standard',
+      discount: 0,
+    },
+  );
+  expect(probe.status).toBe(409);
+  return {
+    items: [item],
+    totalPrice: probe.body.error.details.expected,
+    shipping: 'standard',
+    discount: 0,
+  };
+}
+
+const stockOf = async (base: string, productId: string) =>
+  (await json<{ stock: number }>(base, 'GET', `/api/listing/products/${productId}`)).body.stock;
+
+async function crashAndRecover(env: Record<string, string>) {
+  let server = await startServer(env);
+  try {
+    const listings = (await json<Listing[]>(server.base, 'GET', '/api/listing/getlisting')).body;
+    const pick = (payonorder: boolean) => {
+      const products = listings
+        .filter((l) => l.payonorder === payonorder)
+        .flatMap((l) => l.categories.flatMap((c) => c.products));
+      const product =
+        products.find((p) => p.variants.length === 0 && p.stock >= 40) ??
+        products.find((p) => p.stock >= 40);
+      if (!product) throw new Error('no product with stock to spare');
+      return {
+        id: product._id,
+        variantId: product.variants.find((v) => v.stock >= 40)?._id ?? null,
+        stock: product.stock,
+      };
+    };
+    const delivery = pick(false);
+    const online = pick(true);
+    const deliveryBody = await orderBodyFor(server.base, delivery.id, delivery.variantId);
+    const onlineBody = await orderBodyFor(server.base, online.id, online.variantId);
+
+    const held = await json<Created>(server.base, 'POST', '/api/order/create', onlineBody);
+    expect(held.status).toBe(201);
+    expect(await stockOf(server.base, online.id)).toBe(online.stock - 1);
+
+    // 30 orders in flight; the server dies the moment ten have been acknowledged.
+    const acknowledged: string[] = [];
+    let killed = false;
+    const kill = () => {
+      if (!killed) server.child.kill('SIGKILL');
+      killed = true;
+    };
+    await Promise.allSettled(
+      Array.from({ length: 30 }, async () => {
+        const res = await json<Created>(server.base, 'POST', '/api/order/create', deliveryBody);
+        if (res.status === 201) {
+          acknowledged.push(res.body._id);
+          if (acknowledged.length >= 10) kill();
+        }
+      }),
+    );
+    kill();
+    await server.exited;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(10);
+
+    // Past the online order's 3-second hold, while the server is down.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    server = await startServer(env);
+
+    for (const id of acknowledged) {
+      const res = await json<{ status: string }>(server.base, 'GET', `/api/orders/${id}`);
+      expect(res.status, `acknowledged order ${id}`).toBe(200);
+    }
+    // No half orders: the stock taken is exactly one unit per order that exists.
+    const admin = await json<{ token: string }>(server.base, 'POST', '/api/user/signin', {
+      email: 'admin@soko.test',
+      password: DEMO_PASSWORD,
+    });
+    const all = await json<
+      Array<{ status: string; items: Array<{ productId: string; quantity: number }> }>
+    >(server.base, 'GET', '/api/order/getall', undefined, admin.body.token);
+    const holding = all.body
+      .filter((o) => o.status === 'pending_payment')
+      .flatMap((o) => o.items)
+      .filter((i) => i.productId === delivery.id)
+      .reduce((sum, i) => sum + i.quantity, 0);
+    expect(holding).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(await stockOf(server.base, delivery.id)).toBe(delivery.stock - holding);
+
+    // The online order's hold ran out while the server was down: released on start.
+    const expired = await json<{ status: string }>(
+      server.base,
+      'GET',
+      `/api/orders/${held.body._id}`,
+    );
+    expect(expired.body.status).toBe('expired');
+    expect(await stockOf(server.base, online.id)).toBe(online.stock);
+  } finally {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+describe('orders across a crash of the server', () => {
+  it.concurrent('on PGlite: acknowledged orders survive kill -9, none is half there, held stock returns', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-crash-'));
+    try {
+      await crashAndRecover({ DATA_DIR: dataDir });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL).concurrent(
+    'on PostgreSQL: the same',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL as string;
+      const name = `soko_crash_${randomUUID().replaceAll('-', '')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database "${name}"`);
+      await admin.end();
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-crash-pg-'));
+      try {
+        await crashAndRecover({
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrlWithName(adminUrl, name),
+        });
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      }
+    },
+    240_000,
+  );
+});
