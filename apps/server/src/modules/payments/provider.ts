@@ -1,0 +1,88 @@
+// What every payment provider offers the shop: start a payment on the provider's hosted page,
+// and say, when asked, what really happened to it. Notifications never carry the truth by
+// themselves (Pesapal's IPN has no status at all): the shop always asks `getStatus`.
+
+/** Our payment states; they only ever move forward (pending -> completed | failed, completed -> reversed). */
+export type PaymentState = 'pending' | 'completed' | 'failed' | 'reversed';
+
+/** Pesapal's status codes (GetTransactionStatus `status_code`), which the live channel passes on. */
+export const STATUS_CODE_OF: Record<PaymentState, number> = {
+  pending: 0,
+  completed: 1,
+  failed: 2,
+  reversed: 3,
+};
+
+export type ProviderStatus = {
+  state: PaymentState;
+  /** 0 INVALID (not final) · 1 COMPLETED · 2 FAILED · 3 REVERSED */
+  statusCode: number;
+  /** CARD, MPESA, ...; '' while unknown. */
+  paymentMethod: string;
+  /** What the provider says was paid, in Ksh. */
+  amountKsh: number;
+  currency: string;
+  confirmationCode: string | null;
+  merchantReference: string;
+  description: string;
+  /** The provider's whole answer, kept with the payment. */
+  raw: Record<string, unknown>;
+};
+
+export type BillingDetails = {
+  email: string;
+  /** +2547XXXXXXXX */
+  phoneNumber: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  /** ISO 3166 alpha-2, 'KE'. */
+  countryCode: string;
+  line1: string;
+  city: string;
+  /** The county. */
+  state: string;
+  postalCode: string;
+};
+
+export type StartPaymentInput = {
+  /** Ours and unique per attempt: [A-Za-z0-9-], at most 50 characters (the payment's id). */
+  merchantReference: string;
+  amountKsh: number;
+  currency: 'KES';
+  /** At most 100 characters. */
+  description: string;
+  /** Where the provider sends the shopper's browser when done. */
+  callbackUrl: string;
+  cancellationUrl: string;
+  billing: BillingDetails;
+};
+
+export type StartedPayment = {
+  /** The provider's id for this payment (Pesapal's order_tracking_id). */
+  trackingId: string;
+  /** The provider's hosted payment page. */
+  redirectUrl: string;
+};
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'pesapal';
+  /**
+   * Called once before the server takes requests (Pesapal registers its IPN URL here). Throws
+   * when the provider cannot be used, so a misconfigured shop never takes orders it cannot bill.
+   */
+  start(): Promise<void>;
+  submitOrder(input: StartPaymentInput): Promise<StartedPayment>;
+  /** The provider's truth about a payment; throws when the provider cannot be reached. */
+  getStatus(trackingId: string): Promise<ProviderStatus>;
+}
+
+/** A provider could not be reached or refused a call; nothing was changed on our side. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
