@@ -33,6 +33,8 @@ import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
+import { registerPaymentRoutes } from './modules/payments/routes';
+import { createSandboxProvider } from './modules/payments/sandbox';
 import { registerRatingRoutes } from './modules/ratings/routes';
 import { registerPageRoutes } from './modules/seo/routes';
 
@@ -109,6 +111,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerRatingRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  if (config.payments === 'pesapal')
+    throw new Error('PAYMENTS=pesapal: the Pesapal adapter is not built yet');
+  registerPaymentRoutes(app, ctx, createSandboxProvider(database.db, config.publicUrl));
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'internal',
+  'payment_unavailable',
   'service_unavailable',
 ] as const;
 
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  payment_unavailable: 502,
   service_unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 

@@ -45,3 +45,43 @@ export function paymentStatusMessage(statusCode: number): string | null {
 }
 
 export const trackingIdParamsSchema = z.object({ trackingId: z.string().min(1).max(100) });
+
+/**
+ * Pesapal's IPN (API 3.0), as a POST body or GET query. Loose on purpose: it is the provider's
+ * message, not ours, and a field it adds tomorrow must not make us drop a payment.
+ */
+export const pesapalIpnSchema = z.looseObject({
+  OrderTrackingId: z.string().min(1).max(100),
+  OrderNotificationType: z.string().max(50).optional(),
+  OrderMerchantReference: z.string().max(100).optional(),
+});
+export type PesapalIpn = z.infer<typeof pesapalIpnSchema>;
+
+/** The acknowledgement Pesapal expects; `status: 500` asks it to send the IPN again. */
+export const pesapalIpnAckSchema = z.object({
+  orderNotificationType: z.string(),
+  orderTrackingId: z.string(),
+  orderMerchantReference: z.string(),
+  status: z.union([z.literal(200), z.literal(500)]),
+});
+
+export const SANDBOX_ACTIONS = ['pay', 'fail', 'reverse'] as const;
+export const sandboxActionParamsSchema = z.object({
+  trackingId: z.string().min(1).max(100),
+  action: z.enum(SANDBOX_ACTIONS),
+});
+
+/** The sandbox's hosted page: what is being paid, and where it stands. */
+export const sandboxTransactionSchema = z.object({
+  trackingId: z.string(),
+  merchantReference: z.string(),
+  /** Ksh */
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  /** 0 not final, 1 completed, 2 failed, 3 reversed. */
+  statusCode: z.number().int(),
+  /** Where the page sends the shopper when they are done. */
+  callbackUrl: z.string(),
+});
+export type SandboxTransaction = z.infer<typeof sandboxTransactionSchema>;

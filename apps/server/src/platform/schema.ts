@@ -302,11 +302,33 @@ export const payments = pgTable(
     redirectUrl: text('redirect_url'),
     amountCents: integer('amount_cents').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    // When the sweep last asked the provider; a process claims a payment by moving it.
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_status_checked_idx').on(t.status, t.checkedAt),
+  ],
 );
+
+// The built-in sandbox provider's own books: what the shopper did on its hosted page. It is the
+// "provider side" the shop asks for the truth, exactly as it asks Pesapal.
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  trackingId: uuid('tracking_id').primaryKey().defaultRandom(),
+  merchantReference: text('merchant_reference').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  // Pesapal's codes: 0 not final, 1 completed, 2 failed, 3 reversed.
+  statusCode: integer('status_code').notNull().default(0),
+  paymentMethod: text('payment_method'),
+  confirmationCode: text('confirmation_code'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const paymentEvents = pgTable(
   'payment_events',

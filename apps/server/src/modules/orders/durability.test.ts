@@ -196,14 +196,18 @@ async function crashAndRecover(env: Record<string, string>) {
 }
 
 describe('orders across a crash of the server', () => {
-  it.concurrent('on PGlite: acknowledged orders survive kill -9, none is half there, held stock returns', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-crash-'));
-    try {
-      await crashAndRecover({ DATA_DIR: dataDir });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 240_000);
+  it.concurrent(
+    'on PGlite: acknowledged orders survive kill -9, none is half there, held stock returns',
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-crash-'));
+      try {
+        await crashAndRecover({ DATA_DIR: dataDir });
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL).concurrent(
     'on PostgreSQL: the same',

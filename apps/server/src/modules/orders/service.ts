@@ -290,6 +290,12 @@ export async function checkoutOrder(
     if (order.status === 'pending_payment' && order.payOnOrder) {
       throw conflict('payment_required', 'This order must be paid online before it is confirmed.');
     }
+    if (order.status === 'paid' && order.needsRefund) {
+      throw conflict(
+        'order_closed',
+        'Your payment arrived after the items sold out: the shop will refund it.',
+      );
+    }
     if (order.status !== 'pending_payment' && order.status !== 'paid') {
       throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
     }

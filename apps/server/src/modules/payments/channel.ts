@@ -1,0 +1,79 @@
+// The live payment status channel (socket.io at /socket.io on the shop's own port). A client
+// joins one payment's room by passing its trackingId in the handshake (`auth.trackingId`) or by
+// emitting `subscribe`; statuses go to that room only, as `paymentStatus:{trackingId}`. A client
+// that joins after the payment became final is sent its status at once, so a fast Pay is never
+// missed. With REDIS_URL, rooms span every server process (the Redis adapter).
+import { paymentStatusEventName } from '@soko/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { App } from '../../platform/context';
+import type { PaymentStatusEvent } from './service';
+
+const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
+/** One browser tab follows one payment, rarely a few (retries); more is someone fishing. */
+const MAX_ROOMS_PER_SOCKET = 5;
+
+const roomOf = (trackingId: string) => `payment:${trackingId}`;
+
+export type StatusChannel = {
+  publish(trackingId: string, event: PaymentStatusEvent): void;
+};
+
+export function attachStatusChannel(
+  app: App,
+  options: {
+    redisUrl: string | undefined;
+    /** The payment's status when it is already final, else null. */
+    finalStatus: (trackingId: string) => Promise<PaymentStatusEvent | null>;
+  },
+): StatusChannel {
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Same origin only (the shop's own pages); no cross-site listeners.
+    cors: undefined,
+    maxHttpBufferSize: 10_000,
+  });
+
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    const sub = pub.duplicate();
+    // A Redis outage must not crash the shop: statuses still reach this process's sockets.
+    pub.on('error', (error) => app.log.warn({ err: error }, 'payment channel: Redis error'));
+    sub.on('error', (error) => app.log.warn({ err: error }, 'payment channel: Redis error'));
+    io.adapter(createAdapter(pub, sub));
+    redis = { pub, sub };
+  }
+
+  const join = async (socket: Socket, trackingId: unknown) => {
+    if (typeof trackingId !== 'string' || !TRACKING_ID.test(trackingId)) return;
+    if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) return;
+    await socket.join(roomOf(trackingId));
+    const status = await options.finalStatus(trackingId).catch(() => null);
+    if (status) socket.emit(paymentStatusEventName(trackingId), status);
+  };
+
+  io.on('connection', (socket) => {
+    const auth = socket.handshake.auth as { trackingId?: unknown };
+    void join(socket, auth.trackingId);
+    socket.on('subscribe', (trackingId: unknown) => void join(socket, trackingId));
+  });
+
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    // The HTTP server is Fastify's to close; only socket.io's own parts are stopped here.
+    io.engine.close();
+    await redis?.pub.quit().catch(() => {});
+    await redis?.sub.quit().catch(() => {});
+  });
+
+  return {
+    publish(trackingId, event) {
+      io.to(roomOf(trackingId)).emit(paymentStatusEventName(trackingId), event);
+    },
+  };
+}

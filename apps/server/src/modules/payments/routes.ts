@@ -1,0 +1,216 @@
+import {
+  apiErrorSchema,
+  paymentStatusEventSchema,
+  pesapalIpnAckSchema,
+  pesapalIpnSchema,
+  processPaymentBodySchema,
+  processPaymentResponseSchema,
+  sandboxActionParamsSchema,
+  sandboxTransactionSchema,
+  trackingIdParamsSchema,
+  type PesapalIpn,
+} from '@soko/contract';
+import type { FastifyReply } from 'fastify';
+import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
+import { errorResponses } from '../../platform/openapi';
+import { attachStatusChannel } from './channel';
+import type { PaymentProvider } from './provider';
+import { actOnSandboxTransaction, readSandboxTransaction } from './sandbox';
+import {
+  finalStatus,
+  handleNotification,
+  paymentStatus,
+  startPayment,
+  sweepPendingPayments,
+  type PaymentDeps,
+} from './service';
+
+const errors = {
+  ...errorResponses,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+};
+const MINUTE_MS = 60_000;
+/** How often pending payments nobody has heard of lately are re-checked with the provider. */
+const PAYMENT_SWEEP_MS = 60_000;
+
+export function registerPaymentRoutes(app: App, ctx: AppContext, provider: PaymentProvider): void {
+  const { db, config, cache } = ctx;
+  // A provider that cannot be used (Pesapal refusing our keys) stops the start: fail closed.
+  app.addHook('onReady', () => provider.start());
+  const channel = attachStatusChannel(app, {
+    redisUrl: config.redisUrl,
+    finalStatus: (trackingId) => finalStatus(db, trackingId),
+  });
+  const deps: PaymentDeps = {
+    db,
+    provider,
+    publicUrl: config.publicUrl,
+    publish: (trackingId, event) => {
+      // Stock and units sold may have moved with the payment.
+      cache.invalidate([CACHE_TAGS.catalog]);
+      channel.publish(trackingId, event);
+    },
+  };
+
+  app.post(
+    '/api/payments/process',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimits.orders, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "Start paying an open order online: stores the checkout form with it and answers the provider's page",
+        body: processPaymentBodySchema,
+        response: { 200: processPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) => startPayment(deps, request.body, request.caller),
+  );
+
+  app.get(
+    '/api/payments/status/:trackingId',
+    {
+      // Whoever holds the tracking id (a random id the provider made) may follow the payment.
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'A payment’s status, as the live channel sends it (the fallback when the socket cannot connect)',
+        params: trackingIdParamsSchema,
+        response: { 200: paymentStatusEventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return paymentStatus(deps, request.params.trackingId);
+    },
+  );
+
+  // Pesapal's IPN: registered as POST, answered to GET as well (both are in its API). The
+  // notification carries no status; handleNotification asks Pesapal before changing anything.
+  const acknowledge = async (ipn: PesapalIpn, reply: FastifyReply) => {
+    const ack = {
+      orderNotificationType: ipn.OrderNotificationType ?? 'IPNCHANGE',
+      orderTrackingId: ipn.OrderTrackingId,
+      orderMerchantReference: ipn.OrderMerchantReference ?? '',
+    };
+    try {
+      await handleNotification(deps, {
+        trackingId: ipn.OrderTrackingId,
+        kind: 'ipn',
+        payload: ipn,
+      });
+      return { ...ack, status: 200 as const };
+    } catch (error) {
+      app.log.warn(
+        { err: error, trackingId: ipn.OrderTrackingId },
+        'IPN not applied; Pesapal will retry',
+      );
+      return reply.status(500).send({ ...ack, status: 500 as const });
+    }
+  };
+  const ipnRoute = {
+    config: { access: 'public' as const, rateLimit: { max: 600, timeWindow: MINUTE_MS } },
+  };
+  app.post(
+    '/api/payments/ipn/pesapal',
+    {
+      ...ipnRoute,
+      schema: {
+        tags: ['payments'],
+        summary: 'Pesapal IPN (POST): verified with GetTransactionStatus, applied once',
+        body: pesapalIpnSchema,
+        response: { 200: pesapalIpnAckSchema, 500: pesapalIpnAckSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => acknowledge(request.body, reply),
+  );
+  app.get(
+    '/api/payments/ipn/pesapal',
+    {
+      ...ipnRoute,
+      schema: {
+        tags: ['payments'],
+        summary: 'Pesapal IPN (GET): verified with GetTransactionStatus, applied once',
+        querystring: pesapalIpnSchema,
+        response: { 200: pesapalIpnAckSchema, 500: pesapalIpnAckSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => acknowledge(request.query, reply),
+  );
+
+  if (provider.name === 'sandbox') registerSandboxRoutes(app, deps);
+  startPaymentSweep(app, deps);
+}
+
+/** The sandbox's hosted page talks to these; they exist only when PAYMENTS=sandbox. */
+function registerSandboxRoutes(app: App, deps: PaymentDeps): void {
+  app.get(
+    '/api/payments/sandbox/:trackingId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The sandbox provider’s view of a payment (for its hosted page)',
+        params: trackingIdParamsSchema,
+        response: { 200: sandboxTransactionSchema, ...errors },
+      },
+    },
+    async (request) => readSandboxTransaction(deps.db, request.params.trackingId),
+  );
+
+  app.post(
+    '/api/payments/sandbox/:trackingId/:action',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Pay, fail or reverse a sandbox payment; the shop is notified as by a real provider',
+        params: sandboxActionParamsSchema,
+        response: { 200: sandboxTransactionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { trackingId, action } = request.params;
+      const transaction = await actOnSandboxTransaction(deps.db, trackingId, action);
+      // The provider's notification, through the same path as Pesapal's IPN.
+      await handleNotification(deps, {
+        trackingId,
+        kind: 'ipn',
+        payload: {
+          OrderTrackingId: trackingId,
+          OrderNotificationType: 'IPNCHANGE',
+          OrderMerchantReference: transaction.merchantReference,
+        },
+      });
+      return transaction;
+    },
+  );
+}
+
+function startPaymentSweep(app: App, deps: PaymentDeps): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () =>
+    sweepPendingPayments(deps).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'payment sweep failed; it runs again shortly'),
+    );
+  app.addHook('onReady', async () => {
+    running = sweep();
+    timer = setInterval(() => {
+      running = sweep();
+    }, PAYMENT_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
