@@ -32,6 +32,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
+import { registerOrderRoutes } from './modules/orders/routes';
 import { registerRatingRoutes } from './modules/ratings/routes';
 import { registerPageRoutes } from './modules/seo/routes';
 
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),

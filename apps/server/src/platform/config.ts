@@ -32,6 +32,8 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC_WRITES: positiveInt.default(30),
   RATE_LIMIT_SIGNIN_PER_CLIENT: positiveInt.default(10),
   RATE_LIMIT_SIGNIN_PER_EMAIL: positiveInt.default(5),
+  // Generous: Kenyan mobile networks put many shoppers behind one address (carrier-grade NAT).
+  RATE_LIMIT_ORDERS: positiveInt.default(60),
   // scrypt's N as a power of two: 2^15 (r = 8) is 32 MiB and about 130 ms per hash on 2 cores.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
@@ -54,7 +56,12 @@ export type Config = {
   publicUrl: string;
   trustProxy: boolean;
   orderHoldMinutes: number;
-  rateLimits: { publicWrites: number; signinPerClient: number; signinPerEmail: number };
+  rateLimits: {
+    publicWrites: number;
+    signinPerClient: number;
+    signinPerEmail: number;
+    orders: number;
+  };
   passwordHashCost: number;
   bodyLimitBytes: number;
   logLevel: string;
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
       signinPerClient: e.RATE_LIMIT_SIGNIN_PER_CLIENT,
       signinPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
+      orders: e.RATE_LIMIT_ORDERS,
     },
     passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -276,6 +276,8 @@ export const orderLines = pgTable(
     variantLabel: text('variant_label'),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    // The lines' order as the shopper listed them.
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),

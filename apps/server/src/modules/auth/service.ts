@@ -1,12 +1,13 @@
 // Accounts: signing up and in, the profile, the address, the password and leaving. Emails are
 // compared case-insensitively; an unknown email and a wrong password fail the same way.
 import type { Address, SignupBody, User } from '@soko/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
 import { orderLines, orders, shops, users } from '../../platform/schema';
 import { issueToken } from '../../platform/tokens';
 import { hashPassword, verifyPassword } from './passwords';
+import { UNPLACED_STATUSES } from '../orders/queries';
 
 export type TokenSettings = {
   jwtSecret: string;
@@ -43,8 +44,9 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
     .select({ orderId: orders.id, productName: orderLines.name, quantity: orderLines.quantity })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orders.userId, row.id))
-    .orderBy(desc(orders.createdAt));
+    // An abandoned or failed checkout is not one of the person's orders.
+    .where(and(eq(orders.userId, row.id), notInArray(orders.status, [...UNPLACED_STATUSES])))
+    .orderBy(desc(orders.createdAt), orderLines.position);
   return {
     _id: row.id,
     firstName: row.firstName,

@@ -290,7 +290,9 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
       })
       .returning({ id: orders.id });
     const orderId = must(row, 'order').id;
-    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+    await tx
+      .insert(orderLines)
+      .values(lines.map((line, position) => ({ ...line, orderId, position })));
   }
 
   if (DEMO_RATINGS.length > 0) {

@@ -1,0 +1,726 @@
+import {
+  authResponseSchema,
+  createOrderResponseSchema,
+  orderSchema,
+  productSchema,
+  shopOrderListResponseSchema,
+  type AuthResponse,
+  type CreateOrderBody,
+} from '@soko/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { DELIVERY_FORM, makeProduct, orderBody } from '../../../test/order-fixtures';
+import { rowsOf } from '../../platform/db';
+import { discountCodes, orders, products, productVariants, shops } from '../../platform/schema';
+import { expireOverdueOrders } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Call = { token?: string; body?: unknown; headers?: Record<string, string> };
+const call = (method: 'GET' | 'POST', url: string, { token, body, headers = {} }: Call = {}) =>
+  t.app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body as object }),
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+
+const signIn = async (email: string): Promise<AuthResponse> =>
+  authResponseSchema.parse(
+    (
+      await call('POST', '/api/user/signin', { body: { email, password: 'soko-demo-pass' } })
+    ).json(),
+  );
+
+const create = (body: unknown, token?: string) =>
+  call('POST', '/api/order/create', { body, ...(token ? { token } : {}) });
+
+const checkout = (
+  created: { _id: string; totalPrice: number },
+  body: CreateOrderBody,
+  token?: string,
+) =>
+  call('POST', '/api/order/checkout', {
+    body: {
+      ...DELIVERY_FORM,
+      orderId: created._id,
+      totalPrice: created.totalPrice,
+      shipping: body.shipping,
+      discount: body.discount,
+    },
+    ...(token ? { token } : {}),
+  });
+
+const stockOf = async (productId: string) => {
+  const [row] = await t.database.db
+    .select({ stock: products.stock, count: products.count })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row;
+};
+const variantStock = async (variantId: string) =>
+  (
+    await t.database.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId))
+  )[0]?.stock;
+
+describe('GET /api/discounts/{code}', () => {
+  it('prices a percentage code and a fixed code for the subtotal, in any letter case', async () => {
+    const percent = await call('GET', '/api/discounts/KARIBU10?subtotal=2550');
+    expect(percent.statusCode).toBe(200);
+    expect(percent.json()).toEqual({ code: 'KARIBU10', amount: 255, kind: 'percent', value: 10 });
+    const lower = await call('GET', '/api/discounts/karibu10?subtotal=2550');
+    expect(lower.json().amount).toBe(255);
+    const fixed = await call('GET', '/api/discounts/WELCOME100?subtotal=2550');
+    expect(fixed.json()).toEqual({ code: 'WELCOME100', amount: 100, kind: 'fixed', value: 100 });
+    // A fixed code never takes more than the subtotal.
+    expect((await call('GET', '/api/discounts/WELCOME100?subtotal=40')).json().amount).toBe(40);
+    expect((await call('GET', '/api/discounts/KARIBU10')).json().amount).toBe(0);
+  });
+
+  it('answers 404 for an unknown, expired or used-up code, and 400 for a bad subtotal', async () => {
+    for (const code of ['NOPE', 'EXPIRED5', 'USEDUP50']) {
+      const res = await call('GET', `/api/discounts/${code}?subtotal=1000`);
+      expect(res.statusCode, code).toBe(404);
+      expect(res.json().error.message).toBe('This discount code is not valid or has expired.');
+    }
+    expect((await call('GET', '/api/discounts/KARIBU10?subtotal=-5')).statusCode).toBe(400);
+    expect((await call('GET', '/api/discounts/KARIBU10?subtotal=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/order/create', () => {
+  it('prices the order from the database, takes the stock and answers 201', async () => {
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      stock: 10,
+      priceKsh: 1500,
+      discounts: '10%',
+    });
+    const body = orderBody([{ product, quantity: 3 }], 'express');
+    expect(body.totalPrice).toBe(1350 * 3 + 20);
+    const res = await create(body);
+    expect(res.statusCode).toBe(201);
+    const created = createOrderResponseSchema.parse(res.json());
+    expect(created).toMatchObject({
+      status: 'pending_payment',
+      totalPrice: 4070,
+      payOnOrder: false,
+    });
+    expect(created.orderId).toMatch(/^SK-\d{2}-\d{6}$/);
+    expect(new Date(created.holdUntil).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    expect((await stockOf(product.id))?.stock).toBe(7);
+    // The storefront shows the new stock at once (its cached answer was dropped).
+    const shown = productSchema.parse(
+      (await call('GET', `/api/listing/products/${product.id}`)).json(),
+    );
+    expect(shown.stock).toBe(7);
+  });
+
+  it('marks an order with any pay-on-order shop item as paid online, held ORDER_HOLD_MINUTES', async () => {
+    const online = await makeProduct(t.database.db, { payOnOrder: true });
+    const delivery = await makeProduct(t.database.db, { payOnOrder: false });
+    const created = createOrderResponseSchema.parse(
+      (
+        await create(
+          orderBody([
+            { product: delivery, quantity: 1 },
+            { product: online, quantity: 1 },
+          ]),
+        )
+      ).json(),
+    );
+    expect(created.payOnOrder).toBe(true);
+    const holdMs = new Date(created.holdUntil).getTime() - Date.now();
+    expect(holdMs).toBeGreaterThan(14 * 60_000);
+    expect(holdMs).toBeLessThanOrEqual(15 * 60_000);
+  });
+
+  it('accepts shipping as the option or its amount, and refuses an order without it', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, priceKsh: 100 });
+    const standard = orderBody([{ product, quantity: 1 }], 'standard');
+    expect((await create({ ...standard, shipping: 10 })).statusCode).toBe(201);
+    const express = orderBody([{ product, quantity: 1 }], 'express');
+    expect((await create({ ...express, shipping: 20 })).statusCode).toBe(201);
+    const { shipping: _none, ...without } = standard;
+    const res = await create(without);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.shipping).toBe('Choose a shipping method.');
+    expect((await create({ ...standard, shipping: 15 })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['0', 0],
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['1e9', 1e9],
+    ['"2"', '2'],
+  ])('refuses quantity %s with a field error and changes nothing', async (_label, quantity) => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, stock: 5 });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const res = await create({ ...body, items: [{ ...body.items[0], quantity }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields['items.0.quantity']).toBeTruthy();
+    expect((await stockOf(product.id))?.stock).toBe(5);
+  });
+
+  it('refuses unknown fields anywhere in the body', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const body = orderBody([{ product, quantity: 1 }]);
+    for (const extra of [{ status: 'paid' }, { userId: product.id }, { role: 'admin' }]) {
+      expect((await create({ ...body, ...extra })).statusCode, JSON.stringify(extra)).toBe(400);
+    }
+    const line = { ...body.items[0], shopId: product.shopId };
+    expect((await create({ ...body, items: [line] })).statusCode).toBe(400);
+    const polluted = JSON.parse(
+      `{"items":${JSON.stringify(body.items)},"totalPrice":${body.totalPrice},"shipping":"standard","discount":0,"__proto__":{"isAdmin":true}}`,
+    ) as object;
+    const res = await create(polluted);
+    expect([201, 400]).toContain(res.statusCode);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('answers 409 total_mismatch with the server figures for a tampered total or discount', async () => {
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      stock: 4,
+      priceKsh: 800,
+    });
+    const body = orderBody([{ product, quantity: 2 }]);
+    const lower = await create({ ...body, totalPrice: 1 });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().error).toMatchObject({
+      code: 'total_mismatch',
+      message: 'Prices have changed: the total is now Ksh 1,610.',
+      details: {
+        expected: 1610,
+        subtotal: 1600,
+        discount: 0,
+        shipping: 10,
+        items: [{ productId: product.id, variantId: null, price: 800 }],
+      },
+    });
+    // A discount claimed without a code, or a line priced lower, is no cheaper either.
+    expect((await create({ ...body, discount: 100, totalPrice: 1510 })).statusCode).toBe(409);
+    const cheapLine = { ...body, items: [{ ...body.items[0], price: 1 }] };
+    expect((await create(cheapLine)).statusCode).toBe(201);
+    expect((await stockOf(product.id))?.stock).toBe(2);
+  });
+
+  it('tells which product is unknown and which variant is wrong', async () => {
+    const plain = await makeProduct(t.database.db, { payOnOrder: false });
+    const sized = await makeProduct(t.database.db, { payOnOrder: false, variants: [3, 3] });
+    const unknown = orderBody([
+      { product: { ...plain, id: '00000000-0000-4000-8000-000000000001' }, quantity: 1 },
+    ]);
+    const gone = await create(unknown);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('An item in your cart is no longer sold.');
+
+    const noVariant = await create(orderBody([{ product: sized, quantity: 1 }]));
+    expect(noVariant.statusCode).toBe(400);
+    expect(noVariant.json().error.fields['items.0.selectedVariant']).toMatch(/^Choose an option/);
+
+    const otherVariant = orderBody([{ product: sized, quantity: 1, variant: 0 }]);
+    const foreign = {
+      ...otherVariant,
+      items: [{ ...otherVariant.items[0], selectedVariant: plain.id }],
+    };
+    expect((await create(foreign)).statusCode).toBe(400);
+
+    const plainWithVariant = orderBody([{ product: plain, quantity: 1 }]);
+    const stray = {
+      ...plainWithVariant,
+      items: [{ ...plainWithVariant.items[0], selectedVariant: sized.variantIds[0] }],
+    };
+    expect((await create(stray)).statusCode).toBe(400);
+  });
+
+  it('takes stock per variant and keeps the product total in step', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, variants: [2, 5] });
+    const res = await create(orderBody([{ product, quantity: 2, variant: 1 }]));
+    expect(res.statusCode).toBe(201);
+    expect(await variantStock(product.variantIds[1] as string)).toBe(3);
+    expect(await variantStock(product.variantIds[0] as string)).toBe(2);
+    expect((await stockOf(product.id))?.stock).toBe(5);
+  });
+
+  it('answers 409 out_of_stock naming the item and what is left, and takes nothing', async () => {
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      variants: [1, 4],
+      name: 'Aloe Vera Gel',
+    });
+    const other = await makeProduct(t.database.db, { payOnOrder: false, stock: 3 });
+    const res = await create(
+      orderBody([
+        { product: other, quantity: 1 },
+        { product, quantity: 2, variant: 0 },
+      ]),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'out_of_stock',
+      message: 'Aloe Vera Gel (100ml): only 1 left.',
+      details: { productId: product.id, variantId: product.variantIds[0], available: 1 },
+    });
+    expect((await stockOf(other.id))?.stock).toBe(3);
+    const soldOut = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      stock: 0,
+      name: 'Shea Butter',
+    });
+    const none = await create(orderBody([{ product: soldOut, quantity: 1 }]));
+    expect(none.json().error.message).toBe('Shea Butter is sold out.');
+  });
+
+  it('sums two lines of one variant before taking its stock', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, variants: [5] });
+    const tooMany = orderBody([
+      { product, quantity: 3, variant: 0 },
+      { product, quantity: 3, variant: 0 },
+    ]);
+    expect((await create(tooMany)).statusCode).toBe(409);
+    const exact = orderBody([
+      { product, quantity: 2, variant: 0 },
+      { product, quantity: 3, variant: 0 },
+    ]);
+    expect((await create(exact)).statusCode).toBe(201);
+    expect(await variantStock(product.variantIds[0] as string)).toBe(0);
+    expect((await stockOf(product.id))?.stock).toBe(0);
+  });
+
+  it('prices discount codes of both kinds and refuses expired and used-up ones', async () => {
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      priceKsh: 1000,
+      stock: 50,
+    });
+    const base = orderBody([{ product, quantity: 2 }]);
+    const percent = await create({
+      ...base,
+      discountCode: 'karibu10',
+      discount: 200,
+      totalPrice: 1810,
+    });
+    expect(percent.statusCode).toBe(201);
+    const fixed = await create({
+      ...base,
+      discountCode: 'WELCOME100',
+      discount: 100,
+      totalPrice: 1910,
+    });
+    expect(fixed.statusCode).toBe(201);
+    // The code's amount, not the client's, is what counts.
+    expect(
+      (await create({ ...base, discountCode: 'KARIBU10', discount: 500, totalPrice: 1510 })).json()
+        .error.details.expected,
+    ).toBe(1810);
+    for (const code of ['EXPIRED5', 'USEDUP50', 'NOPE']) {
+      const res = await create({ ...base, discountCode: code });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().error.fields.discountCode).toBe(
+        'This discount code is not valid or has expired.',
+      );
+    }
+    // An empty code means none.
+    expect((await create({ ...base, discountCode: '' })).statusCode).toBe(201);
+  });
+
+  it('takes a limited code’s use with the order and gives it back when the order expires', async () => {
+    await t.database.db
+      .insert(discountCodes)
+      .values({ code: 'ONCE20', kind: 'fixed', value: 2000, usageLimit: 1 });
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      priceKsh: 500,
+      stock: 10,
+    });
+    const body = {
+      ...orderBody([{ product, quantity: 1 }]),
+      discountCode: 'ONCE20',
+      discount: 20,
+      totalPrice: 490,
+    };
+    const first = createOrderResponseSchema.parse((await create(body)).json());
+    expect((await create(body)).statusCode).toBe(400);
+    expect((await call('GET', '/api/discounts/ONCE20')).statusCode).toBe(404);
+
+    await t.database.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, first._id));
+    expect(await expireOverdueOrders(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', '/api/discounts/ONCE20')).statusCode).toBe(200);
+    expect((await stockOf(product.id))?.stock).toBe(10);
+  });
+
+  it('refuses a 10 MB body, the wrong content type and deep nesting without a 500', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"items":[${'{"name":"x"},'.repeat(900_000)}{}]}`,
+    });
+    expect(big.statusCode).toBe(413);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<items/>',
+    });
+    expect(text.statusCode).toBe(415);
+    const deep = await create({ items: JSON.parse('['.repeat(500) + ']'.repeat(500)) });
+    expect(deep.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/order/checkout', () => {
+  it('confirms a pay-on-delivery order with the delivery form, once', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, stock: 5 });
+    const body = orderBody([{ product, quantity: 2 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const first = await checkout(created, body);
+    expect(first.statusCode).toBe(200);
+    const order = orderSchema.parse(first.json());
+    expect(order).toMatchObject({
+      _id: created._id,
+      orderId: created.orderId,
+      status: 'confirmed',
+      totalPrice: created.totalPrice,
+      firstName: 'Achieng',
+      county: 'Kisumu',
+      phoneNumber: '+254712345678',
+      email: 'achieng@example.com',
+    });
+    expect(order.items).toEqual([
+      expect.objectContaining({ productId: product.id, quantity: 2, price: 1000 }),
+    ]);
+    // Sent again (the answer was lost): the same order, and units are counted once.
+    const again = await checkout(created, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await stockOf(product.id)).toEqual({ stock: 3, count: 2 });
+  });
+
+  it('confirms exactly once when the final checkout is sent many times at once', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, stock: 5 });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const answers = await Promise.all(Array.from({ length: 8 }, () => checkout(created, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.json()._id)).size).toBe(1);
+    expect(await stockOf(product.id)).toEqual({ stock: 4, count: 1 });
+  });
+
+  it('refuses to confirm an online-payment order that is not paid', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: true });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const res = await checkout(created, body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('payment_required');
+  });
+
+  it('refuses totals, discounts and shipping that differ from the order', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const lower = await checkout({ ...created, totalPrice: created.totalPrice - 1 }, body);
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().error.details.expected).toBe(created.totalPrice);
+    expect((await checkout(created, { ...body, shipping: 'express' })).statusCode).toBe(409);
+    expect((await checkout(created, body)).statusCode).toBe(200);
+  });
+
+  it('validates the delivery form: required fields, county, Kenyan phone, unknown fields', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const base = {
+      ...DELIVERY_FORM,
+      orderId: created._id,
+      totalPrice: created.totalPrice,
+      shipping: 'standard',
+      discount: 0,
+    };
+    const bad = await call('POST', '/api/order/checkout', {
+      body: { ...base, middleName: ' ', county: 'Atlantis', phoneNumber: '12345' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual([
+      'county',
+      'middleName',
+      'phoneNumber',
+    ]);
+    const extra = await call('POST', '/api/order/checkout', {
+      body: { ...base, status: 'delivered' },
+    });
+    expect(extra.statusCode).toBe(400);
+    for (const phone of ['0112345678', '+254712345678', '0712 345 678']) {
+      const res = await call('POST', '/api/order/checkout', {
+        body: { ...base, phoneNumber: phone },
+      });
+      expect(res.statusCode, phone).toBe(200);
+    }
+  });
+
+  it('expires an order past its hold: stock comes back and checkout is refused', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, variants: [2] });
+    const body = orderBody([{ product, quantity: 2, variant: 0 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    expect(await variantStock(product.variantIds[0] as string)).toBe(0);
+    await t.database.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, created._id));
+    const res = await checkout(created, body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'order_closed',
+      message: 'This order has expired. Please place your order again.',
+    });
+    expect(await variantStock(product.variantIds[0] as string)).toBe(2);
+    expect((await stockOf(product.id))?.stock).toBe(2);
+    // The sweep finds nothing more to give back: stock is returned once.
+    await expireOverdueOrders(t.database.db, new Date(Date.now() + 3 * 3_600_000));
+    expect(await variantStock(product.variantIds[0] as string)).toBe(2);
+  });
+
+  it('sweeps every unpaid order past its hold, and leaves confirmed ones alone', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, stock: 6 });
+    const body = orderBody([{ product, quantity: 2 }]);
+    const confirmed = createOrderResponseSchema.parse((await create(body)).json());
+    expect((await checkout(confirmed, body)).statusCode).toBe(200);
+    const open = createOrderResponseSchema.parse((await create(body)).json());
+    expect((await stockOf(product.id))?.stock).toBe(2);
+    await expireOverdueOrders(t.database.db, new Date(Date.now() + 61 * 60_000));
+    expect((await stockOf(product.id))?.stock).toBe(4);
+    const [row] = await t.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, open._id));
+    expect(row?.status).toBe('expired');
+    expect((await checkout(open, body)).statusCode).toBe(409);
+  });
+
+  it('answers 404 for an unknown order', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const res = await checkout(
+      { _id: '00000000-0000-4000-8000-000000000002', totalPrice: 1010 },
+      body,
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('whose order it is', () => {
+  it('keeps a signed-in shopper’s order theirs: others get 401/403, the order shows in My Orders once placed', async () => {
+    const shopper = await signIn('shopper@soko.test');
+    const other = await signIn('kevin@soko.test').catch(() => null);
+    const owner = await signIn('owner@soko.test');
+    const product = await makeProduct(t.database.db, { payOnOrder: false, name: 'Mine Only' });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body, shopper.token)).json());
+
+    const profileBefore = (await call('GET', '/api/user/profile', { token: shopper.token })).json();
+    expect(profileBefore.orders.some((o: { id: string }) => o.id === created._id)).toBe(false);
+
+    expect((await checkout(created, body)).statusCode).toBe(401);
+    expect((await checkout(created, body, owner.token)).statusCode).toBe(403);
+    if (other) expect((await checkout(created, body, other.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/orders/${created._id}`)).statusCode).toBe(401);
+    expect(
+      (await call('GET', `/api/orders/${created._id}`, { token: owner.token })).statusCode,
+    ).toBe(403);
+
+    expect((await checkout(created, body, shopper.token)).statusCode).toBe(200);
+    const mine = await call('GET', `/api/orders/${created._id}`, { token: shopper.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const profile = (await call('GET', '/api/user/profile', { token: shopper.token })).json();
+    expect(profile.orders).toContainEqual({
+      id: created._id,
+      productName: 'Mine Only',
+      quantity: 1,
+    });
+  });
+
+  it('lets whoever holds an anonymous order’s id read it; other ids are 404', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const res = await call('GET', `/api/orders/${created._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(orderSchema.parse(res.json()).status).toBe('pending_payment');
+    expect((await call('GET', '/api/orders/00000000-0000-4000-8000-000000000003')).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', '/api/orders/1')).statusCode).toBe(404);
+    expect((await call('GET', `/api/orders/${created.orderId}`)).statusCode).toBe(404);
+  });
+
+  it('shows admins every order and one by id; nobody else', async () => {
+    const admin = await signIn('admin@soko.test');
+    const shopper = await signIn('shopper@soko.test');
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+
+    const all = await call('GET', '/api/order/getall', { token: admin.token });
+    expect(all.statusCode).toBe(200);
+    const list = all.json() as Array<{ _id: string; createdAt: string }>;
+    expect(list.some((o) => o._id === created._id)).toBe(true);
+    const times = list.map((o) => Date.parse(o.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await call('GET', '/api/order/getall', { token: shopper.token })).statusCode).toBe(403);
+    expect((await call('GET', '/api/order/getall')).statusCode).toBe(401);
+
+    const one = await call('GET', `/api/order/getorder/${created._id}`, { token: admin.token });
+    expect(orderSchema.parse(one.json()).items[0]?.productId).toBe(product.id);
+    expect(
+      (await call('GET', `/api/order/getorder/${created._id}`, { token: shopper.token }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('GET', '/api/order/getorder/00000000-0000-4000-8000-000000000004', {
+          token: admin.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('shows a shop owner the placed orders of their shop with only their lines', async () => {
+    const owner2 = await signIn('owner2@soko.test');
+    const owner = await signIn('owner@soko.test');
+    const mine = await makeProduct(t.database.db, { payOnOrder: false, name: 'Owner2 Soap' });
+    const theirs = await makeProduct(t.database.db, { payOnOrder: true, name: 'Main Shop Oil' });
+    const body = orderBody([
+      { product: mine, quantity: 2 },
+      { product: theirs, quantity: 1 },
+    ]);
+    const mixed = createOrderResponseSchema.parse((await create(body)).json());
+    await t.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, mixed._id));
+    const pending = createOrderResponseSchema.parse(
+      (await create(orderBody([{ product: mine, quantity: 1 }]))).json(),
+    );
+
+    const url = `/api/property/shop/${mine.shopId}/orders`;
+    const res = await call('GET', url, { token: owner2.token });
+    expect(res.statusCode).toBe(200);
+    const list = shopOrderListResponseSchema.parse(res.json());
+    const seen = list.find((o) => o._id === mixed._id);
+    expect(seen?.items.map((i) => i.name)).toEqual(['Owner2 Soap']);
+    expect(seen?.totalPrice).toBe(2000);
+    expect(list.some((o) => o._id === pending._id)).toBe(false);
+    expect((await call('GET', url, { token: owner.token })).statusCode).toBe(403);
+    expect((await call('GET', url)).statusCode).toBe(401);
+    const [shop] = await t.database.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(eq(shops.id, theirs.shopId));
+    const ownView = shopOrderListResponseSchema.parse(
+      (await call('GET', `/api/property/shop/${shop?.id}/orders`, { token: owner.token })).json(),
+    );
+    expect(ownView.find((o) => o._id === mixed._id)?.items.map((i) => i.name)).toEqual([
+      'Main Shop Oil',
+    ]);
+  });
+});
+
+// On PGlite these run one after another (one connection); on PostgreSQL they really race.
+describe('shoppers racing for the same stock', () => {
+  const race = async (stock: number, shoppers: number, lines: 1 | 2) => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, variants: [stock] });
+    const body = orderBody(
+      lines === 1
+        ? [{ product, quantity: 1, variant: 0 }]
+        : [
+            { product, quantity: 1, variant: 0 },
+            { product, quantity: 1, variant: 0 },
+          ],
+    );
+    const answers = await Promise.all(Array.from({ length: shoppers }, () => create(body)));
+    const codes = answers.map((a) => a.statusCode);
+    const sold = codes.filter((c) => c === 201).length * lines;
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'out_of_stock',
+        details: { productId: product.id, variantId: product.variantIds[0] },
+      });
+    }
+    const [orderRows] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select coalesce(sum(l.quantity), 0)::int as n from order_lines l join orders o on o.id = l.order_id where l.product_id = ${product.id}`,
+      ),
+    );
+    return {
+      sold,
+      inOrders: orderRows?.n,
+      variantLeft: await variantStock(product.variantIds[0] as string),
+      productLeft: (await stockOf(product.id))?.stock,
+    };
+  };
+
+  it('sells the last unit once among 50 shoppers', async () => {
+    expect(await race(1, 50, 1)).toEqual({ sold: 1, inOrders: 1, variantLeft: 0, productLeft: 0 });
+  });
+
+  it('sells exactly 5 of 5 among 50 shoppers', async () => {
+    expect(await race(5, 50, 1)).toEqual({ sold: 5, inOrders: 5, variantLeft: 0, productLeft: 0 });
+  });
+
+  it('counts two lines of one variant together when 50 carts race', async () => {
+    expect(await race(5, 50, 2)).toEqual({ sold: 4, inOrders: 4, variantLeft: 1, productLeft: 1 });
+  });
+
+  it('gives a one-use code to one of 20 racing shoppers', async () => {
+    await t.database.db
+      .insert(discountCodes)
+      .values({ code: 'RACE1', kind: 'fixed', value: 1000, usageLimit: 1 });
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      priceKsh: 100,
+      stock: 100,
+    });
+    const body = {
+      ...orderBody([{ product, quantity: 1 }]),
+      discountCode: 'RACE1',
+      discount: 10,
+      totalPrice: 100,
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(19);
+    expect((await stockOf(product.id))?.stock).toBe(99);
+  });
+});
+
+describe('the order rate limit', () => {
+  it('answers 429 with Retry-After past RATE_LIMIT_ORDERS a minute per client', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_ORDERS: '2' } });
+    try {
+      const send = () =>
+        limited.app.inject({ method: 'POST', url: '/api/order/create', payload: { items: [] } });
+      expect((await send()).statusCode).toBe(400);
+      expect((await send()).statusCode).toBe(400);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+// Orders as they are read back: the buyer's, an admin's list, and a shop owner's slice.
+import { fromCents, type Order, type ShopOrder } from '@soko/contract';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { orderLines, orders } from '../../platform/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** Orders nobody needs to act on: an abandoned checkout is not an order to fulfil. */
+export const UNPLACED_STATUSES = ['pending_payment', 'expired', 'payment_failed'] as const;
+
+function lineView(line: OrderLineRow): Order['items'][number] {
+  return {
+    name: line.name,
+    price: fromCents(line.unitPriceCents),
+    quantity: line.quantity,
+    productId: line.productId ?? '',
+    selectedVariant: line.variantId,
+    variantLabel: line.variantLabel,
+  };
+}
+
+export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Order {
+  return {
+    _id: order.id,
+    orderId: order.orderNumber,
+    status: order.status,
+    payOnOrder: order.payOnOrder,
+    shippingOption: order.shippingOption === 'express' ? 'express' : 'standard',
+    createdAt: order.createdAt.toISOString(),
+    totalPrice: fromCents(order.totalCents),
+    subtotal: fromCents(order.subtotalCents),
+    discount: fromCents(order.discountCents),
+    shipping: fromCents(order.shippingCents),
+    items: lines.map(lineView),
+    address: order.address ?? '',
+    city: order.city ?? '',
+    country: order.country ?? '',
+    county: order.county ?? '',
+    firstName: order.firstName ?? '',
+    lastName: order.lastName ?? '',
+    email: order.email ?? '',
+    phoneNumber: order.phoneNumber ?? '',
+  };
+}
+
+async function linesOf(
+  db: Db | Tx,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(orderLines.orderId, orderLines.position);
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+export async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
+  const order = await findOrder(db, id);
+  if (!order) throw notFound('Order not found.');
+  return orderView(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
+}
+
+/** Every order, newest first (admins). */
+export async function listOrders(db: Db, limit: number): Promise<Order[]> {
+  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
+  const lines = await linesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => orderView(row, lines.get(row.id) ?? []));
+}
+
+/** The placed orders holding a shop's products, with only that shop's lines (its owner's view). */
+export async function listShopOrders(db: Db, shopId: string, limit: number): Promise<ShopOrder[]> {
+  const rows = await db
+    .selectDistinct({ order: orders })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orderLines.shopId, shopId), notInArray(orders.status, [...UNPLACED_STATUSES])))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  const lines = await linesOf(
+    db,
+    rows.map((row) => row.order.id),
+  );
+  return rows.map(({ order }) => {
+    const shopLines = (lines.get(order.id) ?? []).filter((line) => line.shopId === shopId);
+    const { subtotal: _s, discount: _d, shipping: _sh, ...view } = orderView(order, shopLines);
+    const totalCents = shopLines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+    return { ...view, totalPrice: fromCents(totalCents) };
+  });
+}

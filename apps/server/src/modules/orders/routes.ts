@@ -1,0 +1,202 @@
+import {
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  discountCodeParamsSchema,
+  discountQuerySchema,
+  discountResponseSchema,
+  finalCheckoutBodySchema,
+  orderIdParamsSchema,
+  orderListResponseSchema,
+  orderSchema,
+  shopOrderListResponseSchema,
+  isUuid,
+  apiErrorSchema,
+} from '@soko/contract';
+import { z } from 'zod';
+import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { errorResponses } from '../../platform/openapi';
+import { publicWriteRateLimit } from '../../platform/rate-limit';
+import { lookUpDiscount } from './discount-codes';
+import { listOrders, listShopOrders, readOrder } from './queries';
+import { checkoutOrder, createOrder, expireOverdueOrders, readOwnOrder } from './service';
+
+const errors = {
+  ...errorResponses,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const MINUTE_MS = 60_000;
+/** How often unpaid orders past their hold are expired and their stock given back. */
+const EXPIRY_SWEEP_MS = 30_000;
+/** Lists answer at most this many orders (newest first). */
+const LIST_LIMIT = 1000;
+
+const shopParamsSchema = z.object({ shopId: z.guid({ message: 'Must be a valid id.' }) });
+
+/** An id that is not a UUID names no order: 404, like any other unknown id. */
+function orderIdOf(params: { orderId: string }): string {
+  if (!isUuid(params.orderId)) throw notFound('Order not found.');
+  return params.orderId;
+}
+
+export function registerOrderRoutes(app: App, ctx: AppContext): void {
+  const { db, config, cache } = ctx;
+
+  app.get(
+    '/api/discounts/:code',
+    {
+      // Limited like a write: codes must not be guessable by trying thousands a minute.
+      config: { access: 'public', rateLimit: publicWriteRateLimit(config) },
+      schema: {
+        tags: ['checkout'],
+        summary: 'What a discount code takes off a subtotal (404 unknown, expired or used up)',
+        params: discountCodeParamsSchema,
+        querystring: discountQuerySchema,
+        response: { 200: discountResponseSchema, ...errors },
+      },
+    },
+    async (request) => lookUpDiscount(db, request.params.code, request.query.subtotal),
+  );
+
+  app.post(
+    '/api/order/create',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimits.orders, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Create an order: priced by the server, stock and discount-code use taken at once (201)',
+        body: createOrderBodySchema,
+        response: { 201: createOrderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createOrder(db, request.body, request.caller, {
+        orderHoldMinutes: config.orderHoldMinutes,
+      });
+      // Stock changed: every cached answer that shows it (all carry this tag) is dropped.
+      cache.invalidate([CACHE_TAGS.catalog]);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/order/checkout',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimits.orders, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Final checkout: confirms a pay-on-delivery order (or a paid one) with the delivery form; repeats answer the same order',
+        body: finalCheckoutBodySchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { order, confirmedNow } = await checkoutOrder(db, request.body, request.caller);
+      // Units sold rank the popular choices.
+      if (confirmedNow) cache.invalidate([CACHE_TAGS.catalog]);
+      return order;
+    },
+  );
+
+  app.get(
+    '/api/orders/:orderId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "One order for its buyer: a signed-in shopper's own, or an anonymous order by its id",
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return readOwnOrder(db, orderIdOf(request.params), request.caller);
+    },
+  );
+
+  app.get(
+    '/api/order/getall',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every order, newest first',
+        response: { 200: orderListResponseSchema, ...errors },
+      },
+    },
+    async () => listOrders(db, LIST_LIMIT),
+  );
+
+  app.get(
+    '/api/order/getorder/:orderId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with its items',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => readOrder(db, orderIdOf(request.params)),
+  );
+
+  app.get(
+    '/api/property/shop/:shopId/orders',
+    {
+      config: {
+        access: {
+          shopOf: async (request) => (request.params as z.infer<typeof shopParamsSchema>).shopId,
+        },
+      },
+      schema: {
+        tags: ['shops'],
+        summary: "A shop's placed orders, with only that shop's lines (its owner or an admin)",
+        params: shopParamsSchema,
+        response: { 200: shopOrderListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listShopOrders(db, request.params.shopId, LIST_LIMIT),
+  );
+
+  startExpirySweep(app, ctx);
+}
+
+/** Gives back the stock of orders left unpaid or unconfirmed past their hold. */
+function startExpirySweep(app: App, { db, cache }: AppContext): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const sweep = async () => {
+    try {
+      const expired = await expireOverdueOrders(db);
+      if (expired > 0) {
+        cache.invalidate([CACHE_TAGS.catalog]);
+        app.log.info({ expired }, 'expired unpaid orders and returned their stock');
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'order expiry sweep failed; it runs again shortly');
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running = sweep();
+    }, EXPIRY_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

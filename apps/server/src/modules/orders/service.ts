@@ -1,0 +1,360 @@
+// Orders: the server prices every order from the database, takes its stock and its discount
+// code's use in the same transaction, and confirms it once. The client's figures are claims to
+// check, never amounts to charge.
+import {
+  discountCodeAmountCents,
+  discountedPriceCents,
+  formatKsh,
+  fromCents,
+  grandTotalCents,
+  normalizeKenyanPhone,
+  shippingCents,
+  toCents,
+  toShippingOption,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+  type FinalCheckoutBody,
+  type Order,
+  type TotalMismatchDetails,
+} from '@soko/contract';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Caller } from '../../platform/access';
+import type { Db, Tx } from '../../platform/db';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { orderLines, orders, products, productVariants, shops } from '../../platform/schema';
+import { nextOrderNumber } from './order-number';
+import {
+  findUsableCode,
+  giveBackCodeUse,
+  INVALID_CODE_MESSAGE,
+  takeCodeUse,
+} from './discount-codes';
+import { findOrder, orderView, readOrder, type OrderLineRow, type OrderRow } from './queries';
+import { countUnitsSold, returnStock, takeStock, type StockMove } from './stock';
+
+const MINUTE_MS = 60_000;
+/** A pay-on-delivery order holds its stock this long for its final checkout (DESIGN.md). */
+export const PAY_ON_DELIVERY_HOLD_MINUTES = 60;
+
+export type OrderSettings = { orderHoldMinutes: number };
+
+type PricedLine = {
+  productId: string;
+  variantId: string | null;
+  shopId: string;
+  name: string;
+  variantLabel: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  payOnOrder: boolean;
+};
+
+const invalidLine = (index: number, field: string, message: string) =>
+  new AppError(400, 'validation_failed', message, {
+    fields: { [`items.${index}.${field}`]: message },
+  });
+
+const lineLabel = (name: string, variantLabel: string | null) =>
+  variantLabel ? `${name} (${variantLabel})` : name;
+
+/** Reads each line's product and variant and prices it from the database. */
+async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<PricedLine[]> {
+  const productIds = [...new Set(items.map((item) => item.productId))];
+  const productRows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      discounts: products.discounts,
+      shopId: products.shopId,
+      payOnOrder: shops.payOnOrder,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(inArray(products.id, productIds));
+  const variantRows = await tx
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      name: productVariants.name,
+      size: productVariants.size,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds));
+
+  return items.map((item, index) => {
+    const product = productRows.find((row) => row.id === item.productId);
+    if (!product) {
+      throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.', {
+        details: { productId: item.productId, variantId: item.selectedVariant },
+      });
+    }
+    const variants = variantRows.filter((row) => row.productId === product.id);
+    let variantLabel: string | null = null;
+    if (variants.length > 0) {
+      const variant = variants.find((row) => row.id === item.selectedVariant);
+      if (!variant)
+        throw invalidLine(index, 'selectedVariant', `Choose an option of ${product.name}.`);
+      variantLabel = variant.size || variant.name || null;
+    } else if (item.selectedVariant !== null) {
+      throw invalidLine(index, 'selectedVariant', `${product.name} has no options to choose.`);
+    }
+    return {
+      productId: product.id,
+      variantId: variants.length > 0 ? item.selectedVariant : null,
+      shopId: product.shopId,
+      name: product.name,
+      variantLabel,
+      unitPriceCents: discountedPriceCents(product.priceCents, product.discounts),
+      quantity: item.quantity,
+      payOnOrder: product.payOnOrder,
+    };
+  });
+}
+
+const stockMoves = (lines: readonly PricedLine[]): StockMove[] =>
+  lines.map((line) => ({
+    productId: line.productId,
+    variantId: line.variantId,
+    quantity: line.quantity,
+    label: lineLabel(line.name, line.variantLabel),
+  }));
+
+/** POST /api/order/create */
+export async function createOrder(
+  db: Db,
+  body: CreateOrderBody,
+  caller: Caller | null,
+  settings: OrderSettings,
+  now = new Date(),
+): Promise<CreateOrderResponse> {
+  return db.transaction(async (tx) => {
+    const lines = await priceLines(tx, body.items);
+    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+    const codeText = body.discountCode?.trim() ?? '';
+    const code = codeText ? await findUsableCode(tx, codeText, now) : null;
+    if (codeText && !code) {
+      throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
+        fields: { discountCode: INVALID_CODE_MESSAGE },
+      });
+    }
+    const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
+    const shippingOption = toShippingOption(body.shipping);
+    const shipping = shippingCents(shippingOption);
+    const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
+
+    if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
+      const details: TotalMismatchDetails = {
+        expected: fromCents(totalCents),
+        subtotal: fromCents(subtotalCents),
+        discount: fromCents(discountCents),
+        shipping: fromCents(shipping),
+        items: lines.map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          price: fromCents(line.unitPriceCents),
+        })),
+      };
+      throw conflict(
+        'total_mismatch',
+        `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
+        details,
+      );
+    }
+
+    await takeStock(tx, stockMoves(lines));
+    if (code) await takeCodeUse(tx, code, now);
+
+    const payOnOrder = lines.some((line) => line.payOnOrder);
+    const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
+    const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: await nextOrderNumber(tx, now),
+        userId: caller?.id ?? null,
+        status: 'pending_payment',
+        payOnOrder,
+        subtotalCents,
+        discountCents,
+        shippingCents: shipping,
+        totalCents,
+        shippingOption,
+        discountCodeId: code?.id ?? null,
+        holdUntil,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderLines).values(
+      lines.map((line, position) => ({
+        orderId: order.id,
+        productId: line.productId,
+        variantId: line.variantId,
+        shopId: line.shopId,
+        name: line.name,
+        variantLabel: line.variantLabel,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        position,
+      })),
+    );
+    return {
+      _id: order.id,
+      orderId: order.orderNumber,
+      status: order.status,
+      totalPrice: fromCents(totalCents),
+      payOnOrder,
+      holdUntil: holdUntil.toISOString(),
+    };
+  });
+}
+
+/**
+ * Whose order it is: a signed-in shopper's order only for them (or an admin); an anonymous order
+ * for whoever holds its random id.
+ */
+export function assertMayUse(order: OrderRow, caller: Caller | null): void {
+  if (!order.userId || caller?.role === 'admin' || caller?.id === order.userId) return;
+  if (!caller) throw new AppError(401, 'unauthorized', 'Please sign in to see this order.');
+  throw new AppError(403, 'forbidden', 'This order belongs to another account.');
+}
+
+async function linesFor(tx: Db | Tx, orderId: string): Promise<OrderLineRow[]> {
+  return tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.position);
+}
+
+const movesOf = (lines: readonly OrderLineRow[]): StockMove[] =>
+  lines
+    .filter((line): line is OrderLineRow & { productId: string } => line.productId !== null)
+    .map((line) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      quantity: line.quantity,
+      label: lineLabel(line.name, line.variantLabel),
+    }));
+
+/** Gives an open order's stock and code use back and marks it expired (inside `tx`). */
+async function expireLocked(tx: Tx, order: OrderRow): Promise<void> {
+  await returnStock(tx, movesOf(await linesFor(tx, order.id)));
+  if (order.discountCodeId) await giveBackCodeUse(tx, order.discountCodeId);
+  await tx
+    .update(orders)
+    .set({ status: 'expired', holdUntil: null, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+}
+
+const CONFIRMED_STATES = new Set(['confirmed', 'shipped', 'delivered']);
+
+/** POST /api/order/checkout: confirms the order with the delivery form; sent twice, same order. */
+export async function checkoutOrder(
+  db: Db,
+  body: FinalCheckoutBody,
+  caller: Caller | null,
+  now = new Date(),
+): Promise<{ order: Order; confirmedNow: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, body.orderId)).for('update');
+    if (!order) throw notFound('Order not found.');
+    assertMayUse(order, caller);
+
+    // Already confirmed: the repeat of a call whose answer was lost. Nothing changes.
+    if (CONFIRMED_STATES.has(order.status)) return { confirmedNow: false };
+
+    if (order.status === 'pending_payment' && order.holdUntil && order.holdUntil <= now) {
+      await expireLocked(tx, order);
+      return { expired: true };
+    }
+    if (order.status === 'pending_payment' && order.payOnOrder) {
+      throw conflict('payment_required', 'This order must be paid online before it is confirmed.');
+    }
+    if (order.status !== 'pending_payment' && order.status !== 'paid') {
+      throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
+    }
+
+    const claimed = {
+      totalCents: toCents(body.totalPrice),
+      discountCents: toCents(body.discount),
+      shipping: toShippingOption(body.shipping),
+    };
+    if (
+      claimed.totalCents !== order.totalCents ||
+      claimed.discountCents !== order.discountCents ||
+      claimed.shipping !== order.shippingOption
+    ) {
+      const lines = await linesFor(tx, order.id);
+      throw conflict(
+        'total_mismatch',
+        `The order's total is ${formatKsh(fromCents(order.totalCents))}.`,
+        {
+          expected: fromCents(order.totalCents),
+          subtotal: fromCents(order.subtotalCents),
+          discount: fromCents(order.discountCents),
+          shipping: fromCents(order.shippingCents),
+          items: lines.map((line) => ({
+            productId: line.productId ?? '',
+            variantId: line.variantId,
+            price: fromCents(line.unitPriceCents),
+          })),
+        } satisfies TotalMismatchDetails,
+      );
+    }
+
+    await tx
+      .update(orders)
+      .set({
+        status: 'confirmed',
+        confirmedAt: now,
+        holdUntil: null,
+        email: body.email,
+        firstName: body.firstName,
+        middleName: body.middleName,
+        lastName: body.lastName,
+        country: body.country,
+        county: body.county,
+        city: body.city,
+        address: body.address,
+        postalCode: body.postalcode,
+        phoneNumber: normalizeKenyanPhone(body.phoneNumber) ?? body.phoneNumber,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+    await countUnitsSold(tx, movesOf(await linesFor(tx, order.id)));
+    return { confirmedNow: true };
+  });
+  // The expiry is committed before the shopper hears of it, so the stock is really back.
+  if ('expired' in result) {
+    throw conflict('order_closed', 'This order has expired. Please place your order again.');
+  }
+  return { order: await readOrder(db, body.orderId), confirmedNow: result.confirmedNow };
+}
+
+/**
+ * Expires open orders whose hold has passed, giving their stock and code uses back. Rows another
+ * process is already handling are skipped, so several servers may sweep at once.
+ */
+export async function expireOverdueOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const overdue = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'pending_payment'), lt(orders.holdUntil, now)))
+      .orderBy(orders.holdUntil)
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const order of overdue) await expireLocked(tx, order);
+    return overdue.length;
+  });
+}
+
+/** GET /api/orders/{id}: the buyer's view of one order. */
+export async function readOwnOrder(db: Db, id: string, caller: Caller | null): Promise<Order> {
+  const order = await findOrder(db, id);
+  if (!order) throw notFound('Order not found.');
+  assertMayUse(order, caller);
+  return orderView(order, await linesFor(db, order.id));
+}
