@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { MouseEvent, ReactNode, SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartSubtotalCents, formatKsh, fromCents, type CartLine } from '@soko/contract';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { alertClass, focusRing, primaryButton } from '../../../components/form-styles';
 import { changeQuantity, isLineUnavailable, removeFromCart } from '../../../lib/cart-actions';
 import { useCartLines } from '../../../lib/cart-store';
@@ -137,9 +138,10 @@ function CartLineItem({ line }: { line: CartLine }) {
   const overStock = !soldOut && isLineUnavailable(line);
   return (
     <li className="flex gap-3 py-3">
-      <img
+      <ResponsiveImage
         src={line.image}
         alt=""
+        sizes="64px"
         width={64}
         height={64}
         className="size-16 shrink-0 rounded-md border border-stone-100 object-cover"

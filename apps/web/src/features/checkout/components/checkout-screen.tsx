@@ -25,6 +25,7 @@ import {
   primaryButton,
   secondaryButton,
 } from '../../../components/form-styles';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { ApiError } from '../../../lib/api-client';
 import { isLineUnavailable } from '../../../lib/cart-actions';
 import { cartLineTitle } from '../../../lib/product-cart-line';
@@ -490,9 +491,10 @@ function OrderSummary({ source }: { source: CheckoutLines }) {
           const overStock = !soldOut && isLineUnavailable(line);
           return (
             <li key={`${line.productId}:${line.variantId ?? ''}`} className="flex gap-3 py-2">
-              <img
+              <ResponsiveImage
                 src={line.image}
                 alt=""
+                sizes="48px"
                 width={48}
                 height={48}
                 className="size-12 shrink-0 rounded border border-stone-100 object-cover"
