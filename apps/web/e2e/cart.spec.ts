@@ -1,4 +1,4 @@
-import { formatKsh, productPath, type Product } from '@soko/contract';
+import { formatKsh, productPath, type CartLine, type Product } from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
 
@@ -28,7 +28,8 @@ const plainInStock = (p: Product) => p.variants.length === 0 && p.stock >= 5;
 
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Your Cart' });
 const savedCart = (page: Page) =>
-  page.evaluate("JSON.parse(localStorage.getItem('cart') ?? 'null')");
+  page.evaluate<CartLine[] | null>("JSON.parse(localStorage.getItem('cart') ?? 'null')");
+const savedPrice = async (page: Page) => (await savedCart(page))?.[0]?.price ?? NaN;
 
 async function addFromProductPage(page: Page, product: Product) {
   await page.goto(productPath(product));
@@ -57,7 +58,7 @@ test('a shopper adds a product, changes its quantity (never below 1) and removes
     await expect(cart.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
     await expect(line).toBeVisible();
     await expect(line.locator('img')).toHaveAttribute('src', product.imageUrls[0] ?? '');
-    const price = (await savedCart(page))[0].price as number;
+    const price = await savedPrice(page);
     await expect(line.getByText(formatKsh(price), { exact: true })).toBeVisible();
     await expect(quantity).toHaveText('1');
     await expect(cart.getByTestId('cart-subtotal')).toHaveText(formatKsh(price));
@@ -70,7 +71,7 @@ test('a shopper adds a product, changes its quantity (never below 1) and removes
   });
 
   await test.step('plus raises the quantity, the subtotal and the header count', async () => {
-    const price = (await savedCart(page))[0].price as number;
+    const price = await savedPrice(page);
     await more.click();
     await more.click();
     await expect(quantity).toHaveText('3');

@@ -84,10 +84,14 @@ function summaryLine(
   return path ? `${path}: ${message}` : message;
 }
 
-export function describeCheckoutError(
-  error: unknown,
-  lines: ReadonlyArray<{ name: string; selectedVariant: string | null }>,
-): CheckoutProblem {
+type LineInfo = {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  selectedVariant: string | null;
+};
+
+export function describeCheckoutError(error: unknown, lines: readonly LineInfo[]): CheckoutProblem {
   const problem: CheckoutProblem = { message: '', fields: {}, summary: [] };
   if (error instanceof PaymentFailedError) return { ...problem, message: error.message };
 
@@ -114,7 +118,15 @@ export function describeCheckoutError(
     return { ...problem, message: cause.message };
   }
   if (cause.status === 404 && stage === 'order') {
-    return { ...problem, message: `${NO_LONGER_SOLD_MESSAGE} ${cause.message}` };
+    const reason = cause.message === NO_LONGER_SOLD_MESSAGE ? '' : ` ${cause.message}`;
+    const details = isRecord(cause.details) ? cause.details : {};
+    const line = lines.find(
+      (candidate) =>
+        candidate.productId === details.productId &&
+        (details.variantId === undefined || candidate.variantId === details.variantId),
+    );
+    const remove = line ? ` Remove ${cartLineTitle(line)} and place the order again.` : '';
+    return { ...problem, message: `${NO_LONGER_SOLD_MESSAGE}${reason}${remove}` };
   }
   if (stage === 'payment') return { ...problem, message: PAYMENT_FAILED_MESSAGE };
   return { ...problem, message: cause.message };
