@@ -125,7 +125,7 @@ test('an anonymous shopper checks out a pay-on-delivery product with a discount 
   await test.step('an empty form says what is missing, shipping included', async () => {
     await placeOrder(page).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Please correct the fields marked below.' }),
+      page.getByRole('alert').filter({ hasText: 'Please correct the fields marked in red.' }),
     ).toBeVisible();
     await expect(page.getByText('Choose a shipping method.')).toBeVisible();
     await expect(page.getByText('Choose a county.')).toBeVisible();

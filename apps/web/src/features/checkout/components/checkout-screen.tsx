@@ -62,7 +62,7 @@ type FieldErrors = Partial<
   Record<DeliveryFieldName | 'email' | 'shipping' | 'discountCode', string>
 >;
 
-const CHECK_FIELDS_MESSAGE = 'Please correct the fields marked below.';
+const CHECK_FIELDS_MESSAGE = 'Please correct the fields marked in red.';
 const UNAVAILABLE_MESSAGE =
   'Some items cannot be bought in the quantity asked for. Lower or remove them, then place the order again.';
 
