@@ -71,6 +71,8 @@ export default async function globalSetup() {
       // The limits themselves are tested over HTTP; journeys sign in more than a person would.
       RATE_LIMIT_SIGNIN_PER_CLIENT: '600',
       RATE_LIMIT_SIGNIN_PER_EMAIL: '300',
+      // Checkout journeys run in parallel from one address and each places orders.
+      RATE_LIMIT_ORDERS: '1000',
       PAYMENTS: 'sandbox',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

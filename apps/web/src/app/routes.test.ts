@@ -29,4 +29,19 @@ describe('the web router', () => {
       expect(routed.has(path), path).toBe(true);
     }
   });
+
+  it('loads the cart, checkout, buy-now and order pages as their own chunks', () => {
+    const children = routes[0]?.children?.[0]?.children ?? [];
+    for (const path of [
+      'cart',
+      'cart/:productId/:userId',
+      'checkout',
+      'buy/:productId/:userId',
+      'orders/:orderId',
+    ]) {
+      const route = children.find((child) => child.path === path);
+      expect(route?.lazy, path).toBeTypeOf('function');
+      expect(route?.element, path).toBeUndefined();
+    }
+  });
 });

@@ -88,11 +88,41 @@ export const routes: RouteObject[] = [
                 .AdminDashboardPage,
             }),
           },
-          // Screens of the coming issues (search, cart, checkout, blog) show the
-          // spec's placeholder until they land.
-          ...['search', 'cart', 'cart/:productId/:userId', 'checkout', 'buy/:productId/:userId']
-            .concat(['blog', 'blog/:id'])
-            .map((path) => ({ path, element: <ComingSoonPage /> })),
+          {
+            path: 'cart',
+            lazy: async () => ({
+              Component: (await import('../features/cart/components/cart-page')).CartPage,
+            }),
+          },
+          {
+            path: 'cart/:productId/:userId',
+            lazy: async () => ({
+              Component: (await import('../features/cart/components/cart-page')).CartProductPage,
+            }),
+          },
+          {
+            path: 'checkout',
+            lazy: async () => ({
+              Component: (await import('../features/checkout/components/checkout-page'))
+                .CheckoutPage,
+            }),
+          },
+          {
+            // The same screen for one product, without touching the cart (DESIGN.md).
+            path: 'buy/:productId/:userId',
+            lazy: async () => ({
+              Component: (await import('../features/checkout/components/checkout-page')).BuyNowPage,
+            }),
+          },
+          {
+            path: 'orders/:orderId',
+            lazy: async () => ({
+              Component: (await import('../features/orders/components/order-page')).OrderPage,
+            }),
+          },
+          // Screens of the coming issues (search, blog) show the spec's placeholder until
+          // they land.
+          ...['search', 'blog', 'blog/:id'].map((path) => ({ path, element: <ComingSoonPage /> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

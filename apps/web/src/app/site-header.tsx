@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { searchPath, type Shop } from '@soko/contract';
 import { CartIcon, MapPinIcon, SearchIcon, UserIcon } from '../components/icons';
 import { useCurrentShop } from '../features/tenants/api/get-metadata';
+import { useCartItemCount } from '../lib/cart-store';
 import { signOut, useSession } from '../lib/session';
 
 const focusRing =
@@ -59,9 +60,7 @@ export function SiteHeader() {
           >
             <SearchIcon className="size-5" />
           </button>
-          <Link to="/cart" aria-label="Cart" className={iconButton}>
-            <CartIcon className="size-5" />
-          </Link>
+          <CartLink />
           <AccountLink />
         </div>
       </div>
@@ -161,6 +160,28 @@ function SearchBox({ onDone, onEscape }: { onDone: () => void; onEscape: () => v
         Search
       </button>
     </form>
+  );
+}
+
+/** The cart icon with the number of items in it (quantities summed). */
+function CartLink() {
+  const count = useCartItemCount();
+  return (
+    <Link to="/cart" className={`relative ${iconButton}`}>
+      <CartIcon className="size-5" />
+      <span className="sr-only">
+        Cart{count > 0 ? `, ${count} ${count === 1 ? 'item' : 'items'}` : ''}
+      </span>
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-800 px-1 text-xs font-bold text-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
   );
 }
 

@@ -12,7 +12,12 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { signIn, signOut, updateUser } from '../../../lib/session';
 import { changePasswordRequest, deleteAccountRequest, updateProfileRequest } from '../api/auth-api';
-import { alertClass, inputClass, primaryButton, secondaryButton } from './form-styles';
+import {
+  alertClass,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+} from '../../../components/form-styles';
 
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 

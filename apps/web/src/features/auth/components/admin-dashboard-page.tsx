@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { focusRing } from './form-styles';
+import { focusRing } from '../../../components/form-styles';
 
 export const NO_ACCESS_NOTICE = 'You do not have access to that page.';
 

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { readToken, signIn } from '../../../lib/session';
 import { signinRequest } from '../api/auth-api';
-import { alertClass, focusRing, inputClass, primaryButton } from './form-styles';
+import { alertClass, focusRing, inputClass, primaryButton } from '../../../components/form-styles';
 
 /** Spec section 8: the prefix plus the server's message, 'Login failed' when it has none. */
 export function loginErrorText(error: unknown): string {

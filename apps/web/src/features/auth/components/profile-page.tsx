@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { updateAddressBodySchema, type Address, type User } from '@soko/contract';
 import { signOut, updateUser, useSession } from '../../../lib/session';
 import { updateAddressRequest } from '../api/auth-api';
@@ -9,7 +9,13 @@ import {
   DeleteAccountSection,
   EditProfileSection,
 } from './account-settings';
-import { alertClass, inputClass, primaryButton, secondaryButton } from './form-styles';
+import {
+  alertClass,
+  focusRing,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+} from '../../../components/form-styles';
 
 const NOT_AVAILABLE = 'Not available';
 
@@ -68,9 +74,14 @@ export function ProfilePage() {
         {currentUser && currentUser.orders.length > 0 ? (
           <ul className="mt-2 divide-y divide-stone-100 text-sm">
             {currentUser.orders.map((order) => (
-              <li key={order.id} className="flex justify-between gap-4 py-2">
-                <span>{order.productName}</span>
-                <span>Quantity: {order.quantity}</span>
+              <li key={`${order.id}:${order.productName}`}>
+                <Link
+                  to={`/orders/${encodeURIComponent(order.id)}`}
+                  className={`flex justify-between gap-4 rounded py-2 hover:bg-stone-50 ${focusRing}`}
+                >
+                  <span className="font-medium text-brand-800 underline">{order.productName}</span>
+                  <span>Quantity: {order.quantity}</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { signupBodySchema } from '@soko/contract';
 import { ApiError } from '../../../lib/api-client';
 import { signIn } from '../../../lib/session';
 import { signupRequest } from '../api/auth-api';
-import { alertClass, focusRing, inputClass, primaryButton } from './form-styles';
+import { alertClass, focusRing, inputClass, primaryButton } from '../../../components/form-styles';
 
 export const SIGNUP_FAILED_MESSAGE = 'Signup failed. Please try again.';
 

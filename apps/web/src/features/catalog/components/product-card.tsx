@@ -2,12 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { cardDescription, productPath, type Product, IMAGE_SIZES } from '@soko/contract';
+import { PLACEHOLDER_IMAGE } from '../../../lib/product-cart-line';
 import { ProductPrice } from './product-price';
 import { RatingStars } from './rating-stars';
 import { StockBadge } from './stock-badge';
 
-/** Spec section 9: a placeholder image stands in when a product has none. */
-export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
 const PLACEHOLDER_SIZE = 640;
 
 // The grid is 1, 2, 3 then 4 columns at Tailwind's sm, md and lg widths, inside a 72rem page.

@@ -1,14 +1,6 @@
 import { useNavigate } from 'react-router';
-import {
-  discountedPriceCents,
-  fromCents,
-  toCents,
-  type NewCartLine,
-  type Product,
-  type Variant,
-} from '@soko/contract';
-import { PLACEHOLDER_IMAGE } from '../product-card';
-import { variantLabel } from './variant-selector';
+import type { Product, Variant } from '@soko/contract';
+import { productCartLine, type NewCartLineWithStock } from '../../../../lib/product-cart-line';
 
 /**
  * What the product page hands to the cart through the router state of its navigation to /cart
@@ -16,23 +8,11 @@ import { variantLabel } from './variant-selector';
  * bought. The cart adds it with the contract's addCartLine.
  */
 export interface AddToCartState {
-  addToCart: NewCartLine & { maxQuantity: number };
+  addToCart: NewCartLineWithStock;
 }
 
 export function cartLineFor(product: Product, variant: Variant | undefined): AddToCartState {
-  return {
-    addToCart: {
-      productId: product._id,
-      name: product.name,
-      // Shown to the shopper only: the server reprices every order.
-      price: fromCents(discountedPriceCents(toCents(product.price), product.discounts)),
-      // Spec section 3: the first image, or the placeholder the product cards use.
-      image: product.imageUrls[0] ?? PLACEHOLDER_IMAGE,
-      selectedVariant: variant ? variantLabel(variant) : null,
-      variantId: variant?._id ?? null,
-      maxQuantity: variant ? variant.stock : product.stock,
-    },
-  };
+  return { addToCart: productCartLine(product, variant) };
 }
 
 interface AddToCartButtonProps {

@@ -1,14 +1,6 @@
 import { useId } from 'react';
 import type { Variant } from '@soko/contract';
-
-/**
- * What a shopper reads for a variant, and the cart line's label: its name, else its size. The
- * name is what tells variants apart: sizes repeat ('Set of 4' in Blue, Green and Amber) and are
- * often terse ('S', '37') where the name says 'Small', 'EU 37'.
- */
-export function variantLabel(variant: Pick<Variant, 'name' | 'size'>): string {
-  return variant.name.trim() || variant.size.trim();
-}
+import { variantLabel } from '../../../../lib/product-cart-line';
 
 /**
  * The variant picked when the page opens: the first one (spec section 4), unless it is sold out

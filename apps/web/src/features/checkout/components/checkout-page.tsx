@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CartLine } from '@soko/contract';
+import { focusRing } from '../../../components/form-styles';
+import { ApiError } from '../../../lib/api-client';
+import {
+  clearCart,
+  limitCartLine,
+  removeFromCart,
+  repriceCart,
+  withLimitedLine,
+  withPrices,
+} from '../../../lib/cart-actions';
+import { useCartLines } from '../../../lib/cart-store';
+import { getProductQueryOptions } from '../../../lib/get-product';
+import { defaultCartLine } from '../../../lib/product-cart-line';
+import { CheckoutScreen, type CheckoutLines } from './checkout-screen';
+
+/** /checkout: the cart's lines. */
+export function CheckoutPage() {
+  const lines = useCartLines();
+  const source: CheckoutLines = {
+    lines,
+    limit: limitCartLine,
+    reprice: repriceCart,
+    remove: removeFromCart,
+    clear: clearCart,
+  };
+  return <CheckoutScreen source={source} title="Checkout" />;
+}
+
+/**
+ * /buy/:productId/:userId: that one product (its first variant in stock, quantity 1), checked
+ * out without touching the cart (DESIGN.md). `userId` is trusted for nothing.
+ */
+export function BuyNowPage() {
+  const { productId = '' } = useParams();
+  // Fresh stock and price: the shopper is about to pay for it.
+  const product = useQuery({ ...getProductQueryOptions(productId), staleTime: 0 });
+
+  if (product.isPending) {
+    return <p role="status">Loading product details...</p>;
+  }
+  if (product.isError) {
+    const gone = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <section className="space-y-3 py-6">
+        <h1 className="text-2xl font-bold">Checkout</h1>
+        <p role="alert" className="text-stone-800">
+          {gone ? 'This product is no longer sold.' : `Error: ${product.error.message}`}
+        </p>
+        <ShopLink />
+      </section>
+    );
+  }
+  const line = defaultCartLine(product.data);
+  if (!line) {
+    return (
+      <section className="space-y-3 py-6">
+        <h1 className="text-2xl font-bold">Checkout</h1>
+        <p role="alert" className="text-stone-800">
+          {product.data.name} is out of stock.
+        </p>
+        <ShopLink />
+      </section>
+    );
+  }
+  return <BuyNowCheckout key={`${line.productId}:${line.variantId ?? ''}`} initial={line} />;
+}
+
+function BuyNowCheckout({ initial }: { initial: Omit<CartLine, 'quantity'> }) {
+  const [lines, setLines] = useState<CartLine[]>(() => [{ ...initial, quantity: 1 }]);
+  const [done, setDone] = useState(false);
+  const source = useMemo<CheckoutLines>(
+    () => ({
+      lines: done ? [] : lines,
+      limit: (productId, variantId, available) =>
+        setLines((current) => withLimitedLine(current, productId, variantId, available)),
+      reprice: (items) => setLines((current) => withPrices(current, items)),
+      // Buy now leaves the cart alone; its own line is done with.
+      clear: () => setDone(true),
+    }),
+    [lines, done],
+  );
+  return <CheckoutScreen source={source} title="Checkout" />;
+}
+
+function ShopLink() {
+  return (
+    <Link
+      to="/alllisting"
+      className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
+    >
+      Continue shopping
+    </Link>
+  );
+}

@@ -1,0 +1,175 @@
+// Spec section 4, checkout submit, as named steps: create the order, pay for it when its shop
+// takes payment on order, then the final checkout with the delivery details. Each step reports
+// its stage (the button's label) and a failure says which step failed.
+import type {
+  CartLine,
+  CheckoutForm,
+  CreateOrderBody,
+  CreateOrderResponse,
+  Order,
+  ShippingOption,
+} from '@soko/contract';
+import { ApiError } from '../../lib/api-client';
+import { createOrder } from './api/create-order';
+import { finalCheckout } from './api/final-checkout';
+import { processPayment } from './api/process-payment';
+
+export type CheckoutStage = 'order' | 'payment' | 'checkout';
+
+/** The button's label for each stage (spec section 4). */
+export const STAGE_LABELS: Record<CheckoutStage, string> = {
+  order: 'Creating Order...',
+  payment: 'Processing Payment...',
+  checkout: 'Completing Checkout...',
+};
+
+export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
+
+export interface PlaceOrderInput {
+  lines: readonly CartLine[];
+  form: CheckoutForm;
+  shipping: ShippingOption;
+  /** The applied discount code, if any; the server prices it itself (DESIGN departure 5). */
+  discountCode: string | null;
+  /** Ksh, as shown. */
+  discount: number;
+  /** Ksh, as shown: subtotal - discount + shipping. */
+  totalPrice: number;
+}
+
+/** An order created by an earlier attempt, reusable while the same order is asked for. */
+export interface HeldOrder {
+  key: string;
+  order: CreateOrderResponse;
+}
+
+/** A failed step, with what went wrong underneath (an ApiError, or a network TypeError). */
+export class CheckoutStepError extends Error {
+  readonly stage: CheckoutStage;
+  override readonly cause: unknown;
+
+  constructor(stage: CheckoutStage, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.stage = stage;
+    this.cause = cause;
+  }
+}
+
+/** Payment that did not go through: the order is not finalised (spec sections 5 and 8). */
+export class PaymentFailedError extends Error {
+  constructor() {
+    super(PAYMENT_FAILED_MESSAGE);
+  }
+}
+
+export function createOrderBody(input: PlaceOrderInput): CreateOrderBody {
+  return {
+    items: input.lines.map((line) => ({
+      name: line.name,
+      productId: line.productId,
+      quantity: line.quantity,
+      price: line.price,
+      selectedVariant: line.variantId,
+    })),
+    totalPrice: input.totalPrice,
+    shipping: input.shipping,
+    discount: input.discount,
+    ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+  };
+}
+
+/**
+ * Pays for an order whose shop takes payment on order, resolving with the payment's details for
+ * the final checkout. The payments issue adds the rest of the spec's flow here: the provider's
+ * page in the tab reserved on the click, then the live `paymentStatus:{trackingId}` channel
+ * (status 1 resolves with the event's data, 2 and 3 reject with their messages). Until then a
+ * started payment cannot be confirmed from this screen, so it counts as not done.
+ */
+export type PayOnline = (
+  order: CreateOrderResponse,
+  form: CheckoutForm,
+) => Promise<Record<string, unknown>>;
+
+export const payOnline: PayOnline = async (order, form) => {
+  try {
+    await processPayment({ orderId: order._id, formData: form });
+  } catch (error) {
+    if (error instanceof ApiError) throw new PaymentFailedError();
+    throw error;
+  }
+  throw new PaymentFailedError();
+};
+
+interface PlaceOrderOptions {
+  /** The order an earlier attempt created, if any. */
+  held: HeldOrder | null;
+  /** Keeps (or drops, with null) the order to reuse on the next attempt. */
+  onHeld: (held: HeldOrder | null) => void;
+  onStage: (stage: CheckoutStage) => void;
+  pay?: PayOnline;
+  now?: () => number;
+}
+
+/** Errors after which the held order cannot be checked out any more. */
+const orderIsGone = (error: unknown) =>
+  error instanceof ApiError && [404, 409, 410].includes(error.status);
+
+async function step<T>(stage: CheckoutStage, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PaymentFailedError) throw error;
+    throw new CheckoutStepError(stage, error);
+  }
+}
+
+export async function placeOrder(
+  input: PlaceOrderInput,
+  { held, onHeld, onStage, pay = payOnline, now = Date.now }: PlaceOrderOptions,
+): Promise<Order> {
+  const body = createOrderBody(input);
+  const key = JSON.stringify(body);
+
+  // (a) Create the order, unless an earlier attempt created this very order and it still holds
+  // its stock: checkout is idempotent on the server, so a retry after a network failure
+  // finishes the same order instead of taking the stock twice.
+  let order =
+    held && held.key === key && Date.parse(held.order.holdUntil) > now() ? held.order : null;
+  if (!order) {
+    onHeld(null);
+    onStage('order');
+    order = await step('order', () => createOrder(body));
+    onHeld({ key, order });
+  }
+
+  // (b) Pay online when the order must be paid first.
+  let paymentDetails: Record<string, unknown> | undefined;
+  if (order.payOnOrder) {
+    onStage('payment');
+    const created = order;
+    paymentDetails = await step('payment', () => pay(created, input.form));
+  }
+
+  // (c) The final checkout with the delivery details.
+  onStage('checkout');
+  const orderId = order._id;
+  try {
+    const confirmed = await step('checkout', () =>
+      finalCheckout({
+        ...input.form,
+        orderId,
+        orderItems: body.items,
+        totalPrice: body.totalPrice,
+        shipping: body.shipping,
+        discount: body.discount,
+        ...(body.discountCode ? { discountCode: body.discountCode } : {}),
+        ...(paymentDetails ? { paymentDetails } : {}),
+      }),
+    );
+    onHeld(null);
+    return confirmed;
+  } catch (error) {
+    if (error instanceof CheckoutStepError && orderIsGone(error.cause)) onHeld(null);
+    throw error;
+  }
+}

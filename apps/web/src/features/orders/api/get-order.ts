@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '@soko/contract';
+import { ApiError, apiGet } from '../../../lib/api-client';
+
+/**
+ * GET /api/orders/{orderId} (the order's `_id`): whoever holds the id may read an anonymous
+ * order; a signed-in shopper's order only they may.
+ */
+export function getOrder(orderId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiGet<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { signal });
+}
+
+export function getOrderQueryOptions(orderId: string) {
+  return queryOptions({
+    queryKey: ['order', orderId] as const,
+    queryFn: ({ signal }) => getOrder(orderId, { signal }),
+    // A 4xx (not found, not yours) will not change on a second try.
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+  });
+}
+
+/** `initial`: the order the checkout just answered, passed along in the router state. */
+export function useOrder(orderId: string, initial: Order | undefined) {
+  return useQuery({ ...getOrderQueryOptions(orderId), initialData: initial });
+}

@@ -1,0 +1,144 @@
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  SHIPPING_OPTIONS,
+  formatKsh,
+  fromCents,
+  toCents,
+  type Order,
+  type OrderStatus,
+} from '@soko/contract';
+import { focusRing } from '../../../components/form-styles';
+import { ApiError } from '../../../lib/api-client';
+import { useOrder } from '../api/get-order';
+
+export const ORDER_NOT_FOUND = 'We could not find this order.';
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  payment_failed: 'Payment failed',
+  reversed: 'Payment reversed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** The order the checkout passed along, when it is this page's order. */
+function orderFromState(state: unknown, orderId: string): Order | undefined {
+  if (typeof state !== 'object' || state === null || !('order' in state)) return undefined;
+  const order = (state as { order: unknown }).order;
+  return typeof order === 'object' && order !== null && (order as Order)._id === orderId
+    ? (order as Order)
+    : undefined;
+}
+
+/** /orders/:orderId (the order's `_id`): the confirmation after checkout, and an order's page. */
+export function OrderPage() {
+  const { orderId = '' } = useParams();
+  const location = useLocation();
+  const justPlaced = orderFromState(location.state, orderId);
+  const { data: order, error, isPending } = useOrder(orderId, justPlaced);
+
+  if (isPending) return <p role="status">Loading your order...</p>;
+  if (error) {
+    const missing = error instanceof ApiError && [403, 404].includes(error.status);
+    return (
+      <section className="space-y-3 py-6">
+        <h1 className="text-2xl font-bold">Order</h1>
+        <p role="alert">{missing ? ORDER_NOT_FOUND : `Error: ${error.message}`}</p>
+        <Link to="/" className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}>
+          Back to the shop
+        </Link>
+      </section>
+    );
+  }
+
+  const name = [order.firstName, order.lastName].filter((part) => part.trim()).join(' ');
+  const place = [order.city, order.county, order.country].filter((part) => part.trim());
+
+  return (
+    <article className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-bold text-stone-900">
+        {justPlaced ? 'Thank you for your order!' : `Order ${order.orderId}`}
+      </h1>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium text-stone-600">Order number</dt>
+        <dd className="font-semibold">{order.orderId}</dd>
+        <dt className="font-medium text-stone-600">Status</dt>
+        <dd>{STATUS_LABELS[order.status]}</dd>
+        <dt className="font-medium text-stone-600">Placed</dt>
+        <dd>
+          <time dateTime={order.createdAt}>
+            {new Date(order.createdAt).toLocaleString('en-KE', {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+          </time>
+        </dd>
+        <dt className="font-medium text-stone-600">Payment</dt>
+        <dd>{order.payOnOrder ? 'Paid online' : 'Pay on delivery'}</dd>
+      </dl>
+
+      <section aria-labelledby="order-items" className="mt-6">
+        <h2 id="order-items" className="text-lg font-semibold">
+          Items
+        </h2>
+        <ul className="mt-2 divide-y divide-stone-100">
+          {order.items.map((item) => (
+            <li
+              key={`${item.productId}:${item.selectedVariant ?? ''}`}
+              className="flex justify-between gap-4 py-2"
+            >
+              <span>
+                {item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name}
+                <span className="block text-sm text-stone-600">
+                  {formatKsh(item.price)} x {item.quantity}
+                </span>
+              </span>
+              <span className="tabular-nums">
+                {formatKsh(fromCents(toCents(item.price) * item.quantity))}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-2 text-sm">
+          <dt>Subtotal</dt>
+          <dd className="text-right tabular-nums">{formatKsh(order.subtotal)}</dd>
+          <dt>Discount</dt>
+          <dd className="text-right tabular-nums">
+            {order.discount > 0 ? `− ${formatKsh(order.discount)}` : formatKsh(0)}
+          </dd>
+          <dt>Shipping ({SHIPPING_OPTIONS[order.shippingOption].label})</dt>
+          <dd className="text-right tabular-nums">{formatKsh(order.shipping)}</dd>
+          <dt className="text-base font-bold">Total</dt>
+          <dd className="text-right text-base font-bold tabular-nums">
+            {formatKsh(order.totalPrice)}
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-delivery" className="mt-6">
+        <h2 id="order-delivery" className="text-lg font-semibold">
+          Delivery
+        </h2>
+        <address className="mt-2 not-italic">
+          {name && <span className="block">{name}</span>}
+          {order.address && <span className="block">{order.address}</span>}
+          {place.length > 0 && <span className="block">{place.join(', ')}</span>}
+        </address>
+        <h3 className="mt-4 font-semibold">Contact</h3>
+        <p className="mt-1">{order.email}</p>
+        <p>{order.phoneNumber}</p>
+      </section>
+
+      <Link
+        to="/alllisting"
+        className={`mt-8 inline-block font-semibold text-brand-800 underline ${focusRing}`}
+      >
+        Continue shopping
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+// How a product becomes a cart line: shared by the product page's Add to Cart, the cart's
+// /cart/:productId/:userId and the checkout's /buy/:productId/:userId. Zod-free.
+import {
+  discountedPriceCents,
+  fromCents,
+  toCents,
+  type NewCartLine,
+  type Product,
+  type Variant,
+} from '@soko/contract';
+
+/** Spec section 9: a placeholder image stands in when a product has none. */
+export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
+
+/**
+ * What a shopper reads for a variant, and the cart line's label: its name, else its size. The
+ * name is what tells variants apart: sizes repeat ('Set of 4' in Blue, Green and Amber) and are
+ * often terse ('S', '37') where the name says 'Small', 'EU 37'.
+ */
+export function variantLabel(variant: Pick<Variant, 'name' | 'size'>): string {
+  return variant.name.trim() || variant.size.trim();
+}
+
+/** The first variant that can be bought, or undefined when every one is sold out. */
+export function firstInStockVariant(variants: readonly Variant[]): Variant | undefined {
+  return variants.find((variant) => variant.stock > 0);
+}
+
+/** A line to add: without its quantity, with the stock shown as the most that can be bought. */
+export type NewCartLineWithStock = NewCartLine & { maxQuantity: number };
+
+export function productCartLine(
+  product: Product,
+  variant: Variant | undefined,
+): NewCartLineWithStock {
+  return {
+    productId: product._id,
+    name: product.name,
+    // Shown to the shopper only: the server reprices every order.
+    price: fromCents(discountedPriceCents(toCents(product.price), product.discounts)),
+    // Spec section 3: the first image, or the placeholder the product cards use.
+    image: product.imageUrls[0] ?? PLACEHOLDER_IMAGE,
+    selectedVariant: variant ? variantLabel(variant) : null,
+    variantId: variant?._id ?? null,
+    maxQuantity: variant ? variant.stock : product.stock,
+  };
+}
+
+/**
+ * The line for "this product, one unit" (/cart/:productId/:userId, /buy/:productId/:userId):
+ * its first variant in stock, or the product itself when it has no variants. Null when nothing
+ * of it can be bought.
+ */
+export function defaultCartLine(product: Product): NewCartLineWithStock | null {
+  if (product.variants.length > 0) {
+    const variant = firstInStockVariant(product.variants);
+    return variant ? productCartLine(product, variant) : null;
+  }
+  return product.stock > 0 ? productCartLine(product, undefined) : null;
+}
+
+/** A line's name with its variant in brackets (spec section 2): 'Aloe Gel (50ml)'. */
+export function cartLineTitle(line: { name: string; selectedVariant: string | null }): string {
+  return line.selectedVariant ? `${line.name} (${line.selectedVariant})` : line.name;
+}
