@@ -187,3 +187,12 @@ export function seoWithDefaults(seo: Partial<SeoFields> | null | undefined): Seo
     url: pick('url'),
   };
 }
+
+/**
+ * A variant as people read it (cart, order lines, messages): its name, else its size. The name
+ * is what tells variants apart: sizes repeat ('Set of 4' in Blue, Green and Amber) and are often
+ * terse ('S', '37') where the name says 'Small', 'EU 37'.
+ */
+export function variantLabel(variant: { name: string; size: string }): string {
+  return variant.name.trim() || variant.size.trim();
+}

@@ -4,6 +4,7 @@ import {
   discountedPriceCents,
   fromCents,
   toCents,
+  variantLabel,
   type NewCartLine,
   type Product,
   type Variant,
@@ -12,14 +13,9 @@ import {
 /** Spec section 9: a placeholder image stands in when a product has none. */
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
 
-/**
- * What a shopper reads for a variant, and the cart line's label: its name, else its size. The
- * name is what tells variants apart: sizes repeat ('Set of 4' in Blue, Green and Amber) and are
- * often terse ('S', '37') where the name says 'Small', 'EU 37'.
- */
-export function variantLabel(variant: Pick<Variant, 'name' | 'size'>): string {
-  return variant.name.trim() || variant.size.trim();
-}
+// The cart line's label is the contract's variantLabel (name, else size), the same words the
+// server puts on order lines and out-of-stock messages.
+export { variantLabel };
 
 /** The first variant that can be bought, or undefined when every one is sold out. */
 export function firstInStockVariant(variants: readonly Variant[]): Variant | undefined {

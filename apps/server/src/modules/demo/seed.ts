@@ -1,7 +1,13 @@
 // Puts the demo shop into an empty database: the accounts, shops, tenants, catalogue, codes,
 // past orders, ratings and posts of content/catalog.ts, with images made locally at seed time.
 import { count, sql } from 'drizzle-orm';
-import { discountedPriceCents, grandTotalCents, shippingCents, toCents } from '@soko/contract';
+import {
+  discountedPriceCents,
+  grandTotalCents,
+  shippingCents,
+  toCents,
+  variantLabel,
+} from '@soko/contract';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
 import {
@@ -254,7 +260,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
         variantId: line.variantIndex === null ? null : variantId(product.key, line.variantIndex),
         shopId: must(categoryById.get(product.categoryKey), 'category').shopId,
         name: product.name,
-        variantLabel: variant ? variant.size || variant.name : null,
+        variantLabel: variant ? variantLabel(variant) || null : null,
         unitPriceCents: discountedPriceCents(toCents(product.priceKsh), product.discounts),
         quantity: line.quantity,
       };

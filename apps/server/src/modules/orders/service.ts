@@ -16,6 +16,7 @@ import {
   type FinalCheckoutBody,
   type Order,
   type TotalMismatchDetails,
+  variantLabel,
 } from '@soko/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
@@ -80,7 +81,14 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
   const variantRows = rows.flatMap((row) =>
     row.variantId === null
       ? []
-      : [{ id: row.variantId, productId: row.id, name: row.variantName, size: row.variantSize }],
+      : [
+          {
+            id: row.variantId,
+            productId: row.id,
+            name: row.variantName ?? '',
+            size: row.variantSize ?? '',
+          },
+        ],
   );
 
   return items.map((item, index) => {
@@ -91,12 +99,12 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
       });
     }
     const variants = variantRows.filter((row) => row.productId === product.id);
-    let variantLabel: string | null = null;
+    let label: string | null = null;
     if (variants.length > 0) {
       const variant = variants.find((row) => row.id === item.selectedVariant);
       if (!variant)
         throw invalidLine(index, 'selectedVariant', `Choose an option of ${product.name}.`);
-      variantLabel = variant.size || variant.name || null;
+      label = variantLabel(variant) || null;
     } else if (item.selectedVariant !== null) {
       throw invalidLine(index, 'selectedVariant', `${product.name} has no options to choose.`);
     }
@@ -105,7 +113,7 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
       variantId: variants.length > 0 ? item.selectedVariant : null,
       shopId: product.shopId,
       name: product.name,
-      variantLabel,
+      variantLabel: label,
       unitPriceCents: discountedPriceCents(product.priceCents, product.discounts),
       quantity: item.quantity,
       payOnOrder: product.payOnOrder,
