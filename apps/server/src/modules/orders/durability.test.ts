@@ -2,72 +2,14 @@
 // acknowledged order survives `kill -9`, an order is never half there (its stock moved exactly
 // when it exists), and an unpaid order's stock comes back after the restart once its hold ran out.
 // Runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { json, startServer } from '../../../test/processes';
 import { databaseUrlWithName, DEMO_PASSWORD } from '../../../test/settings';
-
-const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
-
-type Server = { child: ChildProcess; base: string; exited: Promise<unknown> };
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: '10',
-      RATE_LIMIT_ORDERS: '10000',
-      // Online orders hold their stock for 3 seconds here.
-      ORDER_HOLD_MINUTES: '0.05',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /serving on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
-  });
-  return { child, base, exited };
-}
-
-async function json<T>(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 type Listing = {
   payonorder: boolean;
@@ -110,7 +52,9 @@ async function orderBodyFor(base: string, productId: string, variantId: string |
 const stockOf = async (base: string, productId: string) =>
   (await json<{ stock: number }>(base, 'GET', `/api/listing/products/${productId}`)).body.stock;
 
-async function crashAndRecover(env: Record<string, string>) {
+async function crashAndRecover(settings: Record<string, string>) {
+  // Online orders hold their stock for 3 seconds here.
+  const env = { ORDER_HOLD_MINUTES: '0.05', ...settings };
   let server = await startServer(env);
   try {
     const listings = (await json<Listing[]>(server.base, 'GET', '/api/listing/getlisting')).body;

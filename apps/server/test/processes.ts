@@ -1,0 +1,62 @@
+// The real server as a child process (`tsx src/main.ts`), for tests of what only processes
+// show: crashes, restarts, several servers sharing PostgreSQL and Redis.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+export type Server = { child: ChildProcess; base: string; exited: Promise<unknown> };
+
+/** Starts a server on a free port and answers once it serves; `env` adds to test defaults. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '10',
+      RATE_LIMIT_ORDERS: '10000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /serving on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
+  });
+  return { child, base, exited };
+}
+
+/** One JSON call to a running server. */
+export async function json<T>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
