@@ -207,7 +207,7 @@ describe('settings', () => {
         PESAPAL_CONSUMER_KEY: 'key',
         PESAPAL_CONSUMER_SECRET: ' ',
       }),
-    ).toThrow(/  PESAPAL_CONSUMER_SECRET must be set/);
+    ).toThrow(/:\n {2}PESAPAL_CONSUMER_SECRET must be set/);
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',
