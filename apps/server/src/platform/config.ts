@@ -12,6 +12,13 @@ const optionalUrl = (protocols: RegExp) =>
     .url({ protocol: protocols })
     .optional()
     .or(z.literal('').transform(() => undefined));
+// Unset and empty mean the same; surrounding blanks (a pasted newline) are never part of a key.
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+export const PESAPAL_SANDBOX_URL = 'https://cybqa.pesapal.com/pesapalv3';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,6 +33,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   PAYMENTS: z.enum(['sandbox', 'pesapal']).default('sandbox'),
+  PESAPAL_CONSUMER_KEY: optionalText,
+  PESAPAL_CONSUMER_SECRET: optionalText,
+  // Live: https://pay.pesapal.com/v3
+  PESAPAL_BASE_URL: optionalUrl(/^https?$/),
+  PESAPAL_IPN_ID: optionalText,
   PUBLIC_URL: optionalUrl(/^https?$/),
   TRUST_PROXY: bool.default(false),
   // Fractions are allowed so tests can let a hold pass in seconds.
@@ -54,6 +66,10 @@ export type Config = {
   seed: 'demo' | 'none';
   admin: { email: string; password: string } | undefined;
   payments: 'sandbox' | 'pesapal';
+  // Set exactly when payments is 'pesapal'.
+  pesapal:
+    | { consumerKey: string; consumerSecret: string; baseUrl: string; ipnId: string | undefined }
+    | undefined;
   publicUrl: string;
   trustProxy: boolean;
   orderHoldMinutes: number;
@@ -101,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     payments: e.PAYMENTS,
+    pesapal: e.PAYMENTS === 'pesapal' ? pesapalSettings(e) : undefined,
     // Never derived from the Host header: canonical links and payment callbacks must not be
     // steerable by whoever sends the request.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -117,5 +134,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     mediaDir: path.join(e.DATA_DIR, 'media'),
     webDistDir: e.WEB_DIST_DIR,
+  };
+}
+
+// Fail closed: a shop set to take Pesapal payments does not start without the keys to do so.
+function pesapalSettings(e: z.infer<typeof envSchema>): NonNullable<Config['pesapal']> {
+  if (!e.PESAPAL_CONSUMER_KEY || !e.PESAPAL_CONSUMER_SECRET) {
+    const missing = [
+      e.PESAPAL_CONSUMER_KEY ? '' : 'PESAPAL_CONSUMER_KEY',
+      e.PESAPAL_CONSUMER_SECRET ? '' : 'PESAPAL_CONSUMER_SECRET',
+    ].filter(Boolean);
+    throw new ConfigError(
+      `Invalid settings:\n  ${missing.join(' and ')} must be set when PAYMENTS=pesapal`,
+    );
+  }
+  const baseUrl = (e.PESAPAL_BASE_URL ?? PESAPAL_SANDBOX_URL).replace(/\/+$/, '');
+  // The consumer secret travels in the token request: never in clear text in production.
+  if (e.NODE_ENV === 'production' && !baseUrl.startsWith('https:')) {
+    throw new ConfigError('Invalid settings:\n  PESAPAL_BASE_URL must be https in production');
+  }
+  return {
+    consumerKey: e.PESAPAL_CONSUMER_KEY,
+    consumerSecret: e.PESAPAL_CONSUMER_SECRET,
+    baseUrl,
+    ipnId: e.PESAPAL_IPN_ID,
   };
 }

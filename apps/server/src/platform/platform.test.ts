@@ -193,5 +193,50 @@ describe('settings', () => {
     expect(config.seed).toBe('demo');
     expect(config.payments).toBe('sandbox');
     expect(config.orderHoldMinutes).toBe(15);
+    expect(config.pesapal).toBeUndefined();
+  });
+
+  it('refuses to start Pesapal payments without the consumer key and secret', () => {
+    expect(() => loadConfig({ PAYMENTS: 'pesapal' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENTS: 'pesapal' })).toThrow(
+      /PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET must be set when PAYMENTS=pesapal/,
+    );
+    expect(() =>
+      loadConfig({
+        PAYMENTS: 'pesapal',
+        PESAPAL_CONSUMER_KEY: 'key',
+        PESAPAL_CONSUMER_SECRET: ' ',
+      }),
+    ).toThrow(/:\n {2}PESAPAL_CONSUMER_SECRET must be set/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PAYMENTS: 'pesapal',
+        PESAPAL_CONSUMER_KEY: 'key',
+        PESAPAL_CONSUMER_SECRET: 'secret',
+        PESAPAL_BASE_URL: 'http://pay.pesapal.com/v3',
+      }),
+    ).toThrow(/PESAPAL_BASE_URL must be https/);
+
+    const config = loadConfig({
+      PAYMENTS: 'pesapal',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+    });
+    expect(config.pesapal).toEqual({
+      consumerKey: 'key',
+      consumerSecret: 'secret',
+      baseUrl: 'https://cybqa.pesapal.com/pesapalv3',
+      ipnId: undefined,
+    });
+    const live = loadConfig({
+      PAYMENTS: 'pesapal',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+      PESAPAL_BASE_URL: 'https://pay.pesapal.com/v3/',
+      PESAPAL_IPN_ID: 'e32182ca-0983-4fa0-91bc-c3bb813ba750',
+    });
+    expect(live.pesapal?.baseUrl).toBe('https://pay.pesapal.com/v3');
+    expect(live.pesapal?.ipnId).toBe('e32182ca-0983-4fa0-91bc-c3bb813ba750');
   });
 });
