@@ -34,6 +34,8 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { createPesapalProvider } from './modules/payments/pesapal';
+import type { PaymentProvider } from './modules/payments/provider';
 import { createSandboxProvider } from './modules/payments/sandbox';
 import { registerRatingRoutes } from './modules/ratings/routes';
 import { registerPageRoutes } from './modules/seo/routes';
@@ -111,9 +113,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerRatingRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
-  if (config.payments === 'pesapal')
-    throw new Error('PAYMENTS=pesapal: the Pesapal adapter is not built yet');
-  registerPaymentRoutes(app, ctx, createSandboxProvider(database.db, config.publicUrl));
+  registerPaymentRoutes(app, ctx, paymentProvider(config, database, app));
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),
@@ -165,4 +165,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
 
   return app;
+}
+
+/** PAYMENTS picks the provider; config.ts has already refused Pesapal without its keys. */
+function paymentProvider(config: Config, database: Database, app: App): PaymentProvider {
+  if (config.payments === 'sandbox') return createSandboxProvider(database.db, config.publicUrl);
+  if (!config.pesapal) throw new Error('PAYMENTS=pesapal without Pesapal settings');
+  return createPesapalProvider({
+    ...config.pesapal,
+    ipnUrl: `${config.publicUrl}/api/payments/ipn/pesapal`,
+    log: app.log,
+  });
 }

@@ -75,7 +75,15 @@ export async function createTestApp({
   config.webDistDir = webDistDir;
   const app = await buildApp({ config, database, logger: false });
   extend?.(app);
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    // A start that fails on purpose (fail-closed tests) must not leave its database behind.
+    await app.close().catch(() => {});
+    await database.close();
+    await drop();
+    throw error;
+  }
   return {
     app,
     database,
