@@ -13,13 +13,12 @@
 // PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server it may
 // create databases on; it is skipped otherwise. Prints a Markdown report and writes
 // bench/orders-results.json.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { children, freePort, percentile, root, round, start } from './lib.mjs';
+import { children, percentile, root, round } from './lib.mjs';
+import { postJson, startStockedShop } from './shop.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
@@ -28,153 +27,15 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: shoppers });
 
-function postJson(url, body) {
-  return new Promise((resolve, reject) => {
-    const payload = Buffer.from(JSON.stringify(body));
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-/** A thin SQL interface over either database, used only while the server is down. */
-async function openDirect(kind, target) {
-  if (kind === 'pglite') {
-    const db = await PGlite.create({ dataDir: target });
-    return {
-      query: async (text, params) => (await db.query(text, params)).rows,
-      close: () => db.close(),
-    };
-  }
-  const client = new pg.Client({ connectionString: target });
-  await client.connect();
-  return {
-    query: async (text, params) => (await client.query(text, params)).rows,
-    close: () => client.end(),
-  };
-}
-
-/** Gives every variant of the pay-on-delivery shop the same stock, and answers them. */
-async function stockUp(sql) {
-  await sql.query(
-    `update product_variants v set stock = $1
-       from products p join shops s on s.id = p.shop_id
-      where v.product_id = p.id and not s.pay_on_order`,
-    [stockPerVariant],
-  );
-  await sql.query(
-    `update products p set stock = (select coalesce(sum(stock), 0) from product_variants v where v.product_id = p.id)
-      where exists (select 1 from product_variants v where v.product_id = p.id)
-        and not (select pay_on_order from shops s where s.id = p.shop_id)`,
-  );
-  await sql.query(
-    `update products p set stock = $1
-      where not exists (select 1 from product_variants v where v.product_id = p.id)
-        and not (select pay_on_order from shops s where s.id = p.shop_id)`,
-    [stockPerVariant],
-  );
-  return sql.query(
-    `select p.id as product_id, v.id as variant_id, p.name, coalesce(v.stock, p.stock) as stock
-       from products p join shops s on s.id = p.shop_id
-       left join product_variants v on v.product_id = p.id
-      where not s.pay_on_order`,
-  );
-}
-
-function serverEnv(port, dataDir, databaseUrl) {
-  return {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: databaseUrl ?? '',
-    REDIS_URL: '',
-    RATE_LIMIT_ORDERS: '100000000',
-  };
-}
-
-const startServer = (env) =>
-  start(process.execPath, ['apps/server/dist/main.js'], env, /Soko is serving on/);
-
-async function stop(child, signal) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
 async function measure(kind) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `soko-bench-orders-${kind}-`));
-  let databaseUrl;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const name = `soko_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    };
-  }
-  const direct = () => openDirect(kind, kind === 'pglite' ? path.join(dataDir, 'pg') : databaseUrl);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const shop = await startStockedShop(kind, {
+    payOnOrder: false,
+    stock: stockPerVariant,
+    adminUrl,
+    agent,
+  });
   try {
-    // First start seeds the demo data; PGlite's folder can only be opened with the server down.
-    let server = await startServer(serverEnv(port, dataDir, databaseUrl));
-    await stop(server, 'SIGTERM');
-    let sql = await direct();
-    const lines = await stockUp(sql);
-    await sql.close();
-    server = await startServer(serverEnv(port, dataDir, databaseUrl));
-
-    // The server's own price for each line (asked once, as a client does after a 409).
-    const offers = [];
-    for (const line of lines) {
-      const item = {
-        name: line.name,
-        productId: line.product_id,
-        quantity: 1,
-        price: 0,
-        selectedVariant: line.variant_id,
-      };
-      const probe = await postJson(`${base}/api/order/create`, {
-        items: [item],
-        totalPrice: 0,
-        shipping: 'standard',
-        discount: 0,
-      });
-      if (probe.status !== 409) throw new Error(`price probe answered ${probe.status}`);
-      offers.push({
-        item: { ...item, price: probe.body.error.details.items[0].price },
-        total: probe.body.error.details.expected,
-        key: line.variant_id ?? line.product_id,
-      });
-    }
-
+    const { base, offers } = shop;
     const acknowledged = [];
     const soldPerKey = new Map();
     const latencies = [];
@@ -185,7 +46,7 @@ async function measure(kind) {
         while (Date.now() < until) {
           const offer = offers[Math.floor(Math.random() * offers.length)];
           const began = performance.now();
-          const res = await postJson(`${base}/api/order/create`, {
+          const res = await postJson(agent, `${base}/api/order/create`, {
             items: [offer.item],
             totalPrice: offer.total,
             shipping: 'standard',
@@ -200,11 +61,10 @@ async function measure(kind) {
         }
       }),
     );
-    agent.destroy();
     // No graceful stop: what was acknowledged must already be durable.
-    await stop(server, 'SIGKILL');
+    await shop.stop('SIGKILL');
 
-    sql = await direct();
+    const sql = await shop.direct();
     const found = new Set(
       (await sql.query('select id from orders where id = any($1::uuid[])', [acknowledged])).map(
         (r) => r.id,
@@ -220,11 +80,11 @@ async function measure(kind) {
     );
     await sql.close();
     let oversold = 0;
-    for (const line of lines) {
-      const key = line.variant_id ?? line.product_id;
-      const sold = soldPerKey.get(key) ?? 0;
-      const started = Number(line.stock);
-      oversold += Math.max(sold - started, 0) + Math.abs(started - sold - (after.get(key) ?? 0));
+    for (const offer of offers) {
+      const sold = soldPerKey.get(offer.key) ?? 0;
+      oversold +=
+        Math.max(sold - offer.stock, 0) +
+        Math.abs(offer.stock - sold - (after.get(offer.key) ?? 0));
     }
     latencies.sort((a, b) => a - b);
     const total = latencies.length;
@@ -239,14 +99,13 @@ async function measure(kind) {
       p95: round(percentile(latencies, 95)),
       p99: round(percentile(latencies, 99)),
       statuses,
-      variants: lines.length,
-      unitsAtStart: lines.reduce((sum, l) => sum + Number(l.stock), 0),
+      variants: offers.length,
+      unitsAtStart: offers.reduce((sum, o) => sum + o.stock, 0),
       oversoldUnits: oversold,
       lostOrders: acknowledged.filter((id) => !found.has(id)).length,
     };
   } finally {
-    await dropDatabase().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.cleanup();
   }
 }
 
@@ -279,5 +138,6 @@ try {
   process.stdout.write(`${toMarkdown(results)}\n`);
   if (results.some((r) => r.oversoldUnits > 0 || r.lostOrders > 0)) process.exitCode = 1;
 } finally {
+  agent.destroy();
   for (const child of children) child.kill('SIGKILL');
 }

@@ -1,0 +1,170 @@
+// A real built Soko server for the checkout benchmarks: fresh demo data on PGlite or on a new
+// PostgreSQL database, with every variant of one kind of shop (pay on delivery, or pay online)
+// given the same stock first, and the server's own price of each variant read back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { freePort, start } from './lib.mjs';
+
+/** POST JSON over a keep-alive agent; answers `{status, body}` with the body parsed. */
+export function postJson(agent, url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = Buffer.from(JSON.stringify(body));
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': payload.length },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** A thin SQL interface over either database; PGlite's only while the server is down. */
+async function openDirect(kind, target) {
+  if (kind === 'pglite') {
+    const db = await PGlite.create({ dataDir: target });
+    return {
+      query: async (text, params) => (await db.query(text, params)).rows,
+      close: () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  return {
+    query: async (text, params) => (await client.query(text, params)).rows,
+    close: () => client.end(),
+  };
+}
+
+/** Gives every variant (or plain product) of the chosen shops `stock` units; answers them. */
+async function stockUp(sql, payOnOrder, stock) {
+  const ofShops = `(select pay_on_order from shops s where s.id = p.shop_id) = ${payOnOrder}`;
+  await sql.query(
+    `update product_variants v set stock = $1 from products p where v.product_id = p.id and ${ofShops}`,
+    [stock],
+  );
+  await sql.query(
+    `update products p set stock = (select coalesce(sum(stock), 0) from product_variants v where v.product_id = p.id)
+      where exists (select 1 from product_variants v where v.product_id = p.id) and ${ofShops}`,
+  );
+  await sql.query(
+    `update products p set stock = $1
+      where not exists (select 1 from product_variants v where v.product_id = p.id) and ${ofShops}`,
+    [stock],
+  );
+  return sql.query(
+    `select p.id as product_id, v.id as variant_id, p.name, coalesce(v.stock, p.stock) as stock
+       from products p left join product_variants v on v.product_id = p.id
+      where ${ofShops}`,
+  );
+}
+
+const serverEnv = (port, dataDir, databaseUrl) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATABASE_URL: databaseUrl ?? '',
+  REDIS_URL: '',
+  RATE_LIMIT_ORDERS: '100000000',
+  RATE_LIMIT_PUBLIC_WRITES: '100000000',
+});
+
+const startServer = (env) =>
+  start(process.execPath, ['apps/server/dist/main.js'], env, /Soko is serving on/);
+
+async function stop(child, signal) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Starts a stocked shop. `kind` is 'pglite' or 'postgres' (then `adminUrl` must name a server
+ * it may create databases on). Answers the base URL, the stocked lines with their server price
+ * (`offers`), `direct()` for SQL (PGlite: only after `stop`), `stop(signal)` and `cleanup()`.
+ */
+export async function startStockedShop(kind, { payOnOrder, stock, adminUrl, agent }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `soko-bench-${kind}-`));
+  let databaseUrl;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `soko_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    };
+  }
+  const direct = () => openDirect(kind, kind === 'pglite' ? path.join(dataDir, 'pg') : databaseUrl);
+  const cleanup = async () => {
+    await dropDatabase().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The first start seeds the demo data; PGlite's folder opens only with the server down.
+    let server = await startServer(serverEnv(port, dataDir, databaseUrl));
+    await stop(server, 'SIGTERM');
+    const sql = await direct();
+    const lines = await stockUp(sql, payOnOrder, stock);
+    await sql.close();
+    server = await startServer(serverEnv(port, dataDir, databaseUrl));
+
+    // The server's own price for each line (asked once, as a client does after a 409).
+    const offers = [];
+    for (const line of lines) {
+      const item = {
+        name: line.name,
+        productId: line.product_id,
+        quantity: 1,
+        price: 0,
+        selectedVariant: line.variant_id,
+      };
+      const probe = await postJson(agent, `${base}/api/order/create`, {
+        items: [item],
+        totalPrice: 0,
+        shipping: 'standard',
+        discount: 0,
+      });
+      if (probe.status !== 409) throw new Error(`price probe answered ${probe.status}`);
+      offers.push({
+        item: { ...item, price: probe.body.error.details.items[0].price },
+        total: probe.body.error.details.expected,
+        key: line.variant_id ?? line.product_id,
+        stock: Number(line.stock),
+      });
+    }
+    return { base, offers, direct, stop: (signal) => stop(server, signal), cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
