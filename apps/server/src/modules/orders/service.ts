@@ -59,9 +59,9 @@ const lineLabel = (name: string, variantLabel: string | null) =>
   variantLabel ? `${name} (${variantLabel})` : name;
 
 /** Reads each line's product and variant (one query) and prices it from the database. */
-async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<PricedLine[]> {
+async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<PricedLine[]> {
   const productIds = [...new Set(items.map((item) => item.productId))];
-  const rows = await db
+  const rows = await tx
     .select({
       id: products.id,
       name: products.name,
@@ -129,21 +129,16 @@ const stockMoves = (lines: readonly PricedLine[]): StockMove[] =>
     label: lineLabel(line.name, line.variantLabel),
   }));
 
-/** POST /api/order/create */
-export async function createOrder(
-  db: Db,
-  body: CreateOrderBody,
-  caller: Caller | null,
-  settings: OrderSettings,
-  now = new Date(),
-): Promise<CreateOrderResponse> {
-  // Prices and the code are read before the transaction: it then only writes, so the rows it
-  // locks (stock, the code) are held for as short a time as possible.
-  const lines = await priceLines(db, body.items);
+/**
+ * The order's figures from the database: each line's price, the code's amount, shipping and the
+ * total. A client total or discount that differs is refused with the server's figures (409).
+ */
+async function priceOrder(tx: Tx, body: CreateOrderBody, now: Date) {
+  const lines = await priceLines(tx, body.items);
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
   const codeText = body.discountCode?.trim() ?? '';
-  const code = codeText ? await findUsableCode(db, codeText, now) : null;
+  const code = codeText ? await findUsableCode(tx, codeText, now) : null;
   if (codeText && !code) {
     throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
       fields: { discountCode: INVALID_CODE_MESSAGE },
@@ -173,12 +168,27 @@ export async function createOrder(
     );
   }
 
-  const payOnOrder = lines.some((line) => line.payOnOrder);
-  const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
-  const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
+  return { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents };
+}
 
+/**
+ * POST /api/order/create. Reads come first and take no locks; the stock rows are locked last, so
+ * a hot product stays locked only until the commit just after.
+ */
+export async function createOrder(
+  db: Db,
+  body: CreateOrderBody,
+  caller: Caller | null,
+  settings: OrderSettings,
+  now = new Date(),
+): Promise<CreateOrderResponse> {
   return db
     .transaction(async (tx) => {
+      const { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
+        await priceOrder(tx, body, now);
+      const payOnOrder = lines.some((line) => line.payOnOrder);
+      const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
+      const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -209,7 +219,7 @@ export async function createOrder(
           position,
         })),
       );
-      // Last, so the locks they take are held only until the commit just after.
+      // Last: the locks these take are held only until the commit.
       await takeStock(tx, stockMoves(lines));
       if (code) await takeCodeUse(tx, code, now);
       return {
