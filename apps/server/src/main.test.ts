@@ -48,6 +48,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+// Generous time-outs: these start real processes, and on a busy 2-core machine (the rest of
+// the suite starts servers too) a start can take far longer than alone.
 describe('starting the server', () => {
   it('stops at once with a message naming a bad setting', async () => {
     const run = start({ DATA_DIR: dataDir, PORT: 'eighty' });
@@ -71,7 +73,7 @@ describe('starting the server', () => {
     } finally {
       first.child.kill('SIGKILL');
     }
-  });
+  }, 120_000);
 
   it('takes over a lock left by a process that died', async () => {
     await writeFile(path.join(dataDir, 'soko.lock'), '999999');
@@ -82,5 +84,5 @@ describe('starting the server', () => {
       run.child.kill('SIGTERM');
       await run.exited;
     }
-  });
+  }, 120_000);
 });

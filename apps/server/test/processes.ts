@@ -1,8 +1,11 @@
 // The real server as a child process (`tsx src/main.ts`), for tests of what only processes
 // show: crashes, restarts, several servers sharing PostgreSQL and Redis.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { databaseUrlWithName } from './settings';
 
 const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -59,4 +62,31 @@ export async function json<T>(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A new, empty PostgreSQL database on the server `adminUrl` names, and how to drop it. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: databaseUrlWithName(adminUrl, name),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
 }

@@ -15,6 +15,12 @@ export const publicWriteRateLimit = (config: Config) => ({
   timeWindow: 60_000,
 });
 
+/** Order creation, payment start and final checkout per client address, per minute. */
+export const orderRateLimit = (config: Config) => ({
+  max: config.rateLimits.orders,
+  timeWindow: 60_000,
+});
+
 /**
  * A fixed-window counter for limits the route plugin cannot key (sign-in attempts per email).
  * In memory, or in Redis when configured so every process counts together.

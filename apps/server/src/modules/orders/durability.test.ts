@@ -2,14 +2,12 @@
 // acknowledged order survives `kill -9`, an order is never half there (its stock moved exactly
 // when it exists), and an unpaid order's stock comes back after the restart once its hold ran out.
 // Runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { json, startServer } from '../../../test/processes';
-import { databaseUrlWithName, DEMO_PASSWORD } from '../../../test/settings';
+import { createScratchDatabase, json, startServer } from '../../../test/processes';
+import { DEMO_PASSWORD } from '../../../test/settings';
 
 type Listing = {
   payonorder: boolean;
@@ -156,24 +154,16 @@ describe('orders across a crash of the server', () => {
   it.runIf(process.env.TEST_DATABASE_URL).concurrent(
     'on PostgreSQL: the same',
     async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `soko_crash_${randomUUID().replaceAll('-', '')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      await admin.end();
+      const database = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL as string,
+        'soko_crash',
+      );
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-crash-pg-'));
       try {
-        await crashAndRecover({
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrlWithName(adminUrl, name),
-        });
+        await crashAndRecover({ DATA_DIR: dataDir, DATABASE_URL: database.url });
       } finally {
         await rm(dataDir, { recursive: true, force: true });
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-        await dropper.end();
+        await database.drop();
       }
     },
     240_000,

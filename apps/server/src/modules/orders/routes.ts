@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
-import { publicWriteRateLimit } from '../../platform/rate-limit';
+import { runPeriodically } from '../../platform/periodic';
+import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
 import { lookUpDiscount } from './discount-codes';
 import { listOrders, listShopOrders, readOrder } from './queries';
 import { checkoutOrder, createOrder, expireOverdueOrders, readOwnOrder } from './service';
@@ -27,7 +28,6 @@ const errors = {
   403: apiErrorSchema,
   409: apiErrorSchema,
 };
-const MINUTE_MS = 60_000;
 /** How often unpaid orders past their hold are expired and their stock given back. */
 const EXPIRY_SWEEP_MS = 30_000;
 /** Lists answer at most this many orders (newest first). */
@@ -63,10 +63,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/order/create',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: config.rateLimits.orders, timeWindow: MINUTE_MS },
-      },
+      config: { access: 'public', rateLimit: orderRateLimit(config) },
       schema: {
         tags: ['checkout'],
         summary:
@@ -88,10 +85,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/order/checkout',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: config.rateLimits.orders, timeWindow: MINUTE_MS },
-      },
+      config: { access: 'public', rateLimit: orderRateLimit(config) },
       schema: {
         tags: ['checkout'],
         summary:
@@ -171,34 +165,13 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     async (request) => listShopOrders(db, request.params.shopId, LIST_LIMIT),
   );
 
-  startExpirySweep(app, ctx);
-}
-
-/** Gives back the stock of orders left unpaid or unconfirmed past their hold. */
-function startExpirySweep(app: App, { db, cache }: AppContext): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const sweep = async () => {
-    try {
-      const expired = await expireOverdueOrders(db);
-      if (expired > 0) {
-        cache.invalidate([CACHE_TAGS.catalog]);
-        app.log.info({ expired }, 'expired unpaid orders and returned their stock');
-      }
-    } catch (error) {
-      app.log.warn({ err: error }, 'order expiry sweep failed; it runs again shortly');
+  // Holds that ran out give their stock back (at start too, for those that ran out while the
+  // server was down).
+  runPeriodically(app, 'order expiry sweep', EXPIRY_SWEEP_MS, async () => {
+    const expired = await expireOverdueOrders(db);
+    if (expired > 0) {
+      cache.invalidate([CACHE_TAGS.catalog]);
+      app.log.info({ expired }, 'expired unpaid orders and returned their stock');
     }
-  };
-  app.addHook('onReady', async () => {
-    // At once too: holds that ran out while the server was down are released on start.
-    running = sweep();
-    timer = setInterval(() => {
-      running = sweep();
-    }, EXPIRY_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
   });
 }

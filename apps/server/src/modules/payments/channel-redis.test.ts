@@ -2,16 +2,14 @@
 // following a payment on one process hears the status that the provider's notification brought
 // to the other, and a late subscriber on either is sent the final status. Needs
 // TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets both).
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { json, startServer, type Server } from '../../../test/processes';
+import { createScratchDatabase, json, startServer, type Server } from '../../../test/processes';
 import { DELIVERY_FORM } from '../../../test/order-fixtures';
-import { databaseUrlWithName, TEST_JWT_SECRET } from '../../../test/settings';
+import { TEST_JWT_SECRET } from '../../../test/settings';
 
 type Listing = {
   payonorder: boolean;
@@ -52,18 +50,16 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'the payment channel across two server processes (Redis)',
   () => {
     it('delivers a status applied on one process to a shopper following on the other', async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `soko_redis_${randomUUID().replaceAll('-', '')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      await admin.end();
+      const database = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL as string,
+        'soko_redis',
+      );
       const dirs = [
         await mkdtemp(path.join(os.tmpdir(), 'soko-a-')),
         await mkdtemp(path.join(os.tmpdir(), 'soko-b-')),
       ];
       const shared = {
-        DATABASE_URL: databaseUrlWithName(adminUrl, name),
+        DATABASE_URL: database.url,
         REDIS_URL: process.env.TEST_REDIS_URL as string,
         JWT_SECRET: TEST_JWT_SECRET,
       };
@@ -144,10 +140,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
           await server.exited;
         }
         for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-        await dropper.end();
+        await database.drop();
       }
     }, 180_000);
   },

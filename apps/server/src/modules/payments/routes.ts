@@ -13,6 +13,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
+import { runPeriodically } from '../../platform/periodic';
+import { orderRateLimit } from '../../platform/rate-limit';
 import { attachStatusChannel } from './channel';
 import type { PaymentProvider } from './provider';
 import { actOnSandboxTransaction, readSandboxTransaction } from './sandbox';
@@ -58,10 +60,7 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
   app.post(
     '/api/payments/process',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: config.rateLimits.orders, timeWindow: MINUTE_MS },
-      },
+      config: { access: 'public', rateLimit: orderRateLimit(config) },
       schema: {
         tags: ['checkout'],
         summary:
@@ -146,7 +145,7 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
   );
 
   if (provider.name === 'sandbox') registerSandboxRoutes(app, deps);
-  startPaymentSweep(app, deps);
+  runPeriodically(app, 'payment sweep', PAYMENT_SWEEP_MS, () => sweepPendingPayments(deps));
 }
 
 /** The sandbox's hosted page talks to these; they exist only when PAYMENTS=sandbox. */
@@ -193,24 +192,4 @@ function registerSandboxRoutes(app: App, deps: PaymentDeps): void {
       return transaction;
     },
   );
-}
-
-function startPaymentSweep(app: App, deps: PaymentDeps): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () =>
-    sweepPendingPayments(deps).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'payment sweep failed; it runs again shortly'),
-    );
-  app.addHook('onReady', async () => {
-    running = sweep();
-    timer = setInterval(() => {
-      running = sweep();
-    }, PAYMENT_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }
