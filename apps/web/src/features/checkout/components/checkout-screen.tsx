@@ -225,6 +225,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     const tab = mayPayOnline(placedLines, paymentModes.data) ? reservePaymentTab() : null;
     const controller = new AbortController();
     paying.current = controller;
+    let paymentStarted = false;
     setPaymentNote(null);
     try {
       const order = await placeOrder(
@@ -245,7 +246,10 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
           payment: {
             tab,
             signal: controller.signal,
-            onStarted: ({ redirectUrl, tabOpened }) => setWaiting({ redirectUrl, tabOpened }),
+            onStarted: ({ redirectUrl, tabOpened }) => {
+              paymentStarted = true;
+              setWaiting({ redirectUrl, tabOpened });
+            },
             onConnection: (connected) => setUnreachable(!connected),
             onCompleted: () => {
               setWaiting(null);
@@ -275,7 +279,9 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     } catch (error) {
       // The screen went away meanwhile: nobody is left to tell.
       if (controller.signal.aborted) return;
-      tab?.close();
+      // A tab the provider's page never reached is of no use; one that shows the provider's
+      // answer (failed, reversed) stays for the shopper to read.
+      if (!paymentStarted) tab?.close();
       setWaiting(null);
       setUnreachable(false);
       setPaymentNote(null);
