@@ -25,6 +25,14 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+const STANDING: ReadonlySet<OrderStatus> = new Set([
+  'pending_payment',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+]);
+
 /** What happened to the order, in a sentence the shopper can act on. */
 function statusSentence(order: Order): string {
   switch (order.status) {
@@ -109,15 +117,18 @@ export function OrderPage() {
     );
   }
 
+  // The router state outlives a reload, and the order may have changed since (a payment
+  // reversed in the provider's tab): thanks only while it still stands.
+  const thanks = justPlaced !== undefined && STANDING.has(order.status);
   const name = [order.firstName, order.lastName].filter((part) => part.trim()).join(' ');
   const place = [order.city, order.county, order.country].filter((part) => part.trim());
 
   return (
     <article className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-stone-900">
-        {justPlaced ? 'Thank you for your order!' : `Order ${order.orderId}`}
+        {thanks ? 'Thank you for your order!' : `Order ${order.orderId}`}
       </h1>
-      {paymentMessage && justPlaced && (
+      {paymentMessage && thanks && (
         <p role="status" className="mt-2 font-medium text-brand-800">
           {paymentMessage}
         </p>
