@@ -454,25 +454,3 @@ test('a product no longer sold and a refused quantity are explained', async ({ p
   await expect(page.getByText('Not a number we can call.')).toBeVisible();
   await expect(field(page, 'Phone Number')).toHaveAttribute('aria-invalid', 'true');
 });
-
-test('a pay-on-order shop’s product is not confirmed when payment does not go through', async ({
-  page,
-  api,
-}) => {
-  const product = (await shopProducts(api, true))[0] as Product;
-  await addToCart(page, product);
-  await page.goto('/checkout');
-  await field(page, 'Email').fill(uniqueEmail('online'));
-  await fillDelivery(page);
-  await field(page, 'Shipping').selectOption('standard');
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/order/create'));
-  await placeOrder(page).click();
-  const { _id } = (await (await created).json()) as { _id: string };
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Payment failed. Please try again.' }),
-  ).toBeVisible();
-  await expect(page).toHaveURL('/checkout');
-  const order = await api.get<Order>(`/api/orders/${_id}`);
-  expect(order.status).toBe('pending_payment');
-  expect(await savedCart(page)).toHaveLength(1);
-});

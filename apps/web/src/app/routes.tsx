@@ -120,6 +120,14 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/orders/components/order-page')).OrderPage,
             }),
           },
+          {
+            // The sandbox provider's hosted page (PAYMENTS=sandbox), opened in the payment tab.
+            path: 'pay/sandbox/:trackingId',
+            lazy: async () => ({
+              Component: (await import('../features/payments/components/sandbox-payment-page'))
+                .SandboxPaymentPage,
+            }),
+          },
           // Screens of the coming issues (search, blog) show the spec's placeholder until
           // they land.
           ...['search', 'blog', 'blog/:id'].map((path) => ({ path, element: <ComingSoonPage /> })),

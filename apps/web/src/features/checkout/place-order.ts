@@ -12,7 +12,10 @@ import type {
 import { ApiError } from '../../lib/api-client';
 import { createOrder } from './api/create-order';
 import { finalCheckout } from './api/final-checkout';
-import { processPayment } from './api/process-payment';
+import { payOnline, type PaymentUi, type PayOnline } from './pay-online';
+import { PaymentFailedError } from './payment-errors';
+
+export { PAYMENT_FAILED_MESSAGE, PaymentFailedError } from './payment-errors';
 
 export type CheckoutStage = 'order' | 'payment' | 'checkout';
 
@@ -22,8 +25,6 @@ export const STAGE_LABELS: Record<CheckoutStage, string> = {
   payment: 'Processing Payment...',
   checkout: 'Completing Checkout...',
 };
-
-export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
 
 export interface PlaceOrderInput {
   lines: readonly CartLine[];
@@ -55,13 +56,6 @@ export class CheckoutStepError extends Error {
   }
 }
 
-/** Payment that did not go through: the order is not finalised (spec sections 5 and 8). */
-export class PaymentFailedError extends Error {
-  constructor() {
-    super(PAYMENT_FAILED_MESSAGE);
-  }
-}
-
 export function createOrderBody(input: PlaceOrderInput): CreateOrderBody {
   return {
     items: input.lines.map((line) => ({
@@ -78,34 +72,14 @@ export function createOrderBody(input: PlaceOrderInput): CreateOrderBody {
   };
 }
 
-/**
- * Pays for an order whose shop takes payment on order, resolving with the payment's details for
- * the final checkout. The payments issue adds the rest of the spec's flow here: the provider's
- * page in the tab reserved on the click, then the live `paymentStatus:{trackingId}` channel
- * (status 1 resolves with the event's data, 2 and 3 reject with their messages). Until then a
- * started payment cannot be confirmed from this screen, so it counts as not done.
- */
-export type PayOnline = (
-  order: CreateOrderResponse,
-  form: CheckoutForm,
-) => Promise<Record<string, unknown>>;
-
-export const payOnline: PayOnline = async (order, form) => {
-  try {
-    await processPayment({ orderId: order._id, formData: form });
-  } catch (error) {
-    if (error instanceof ApiError) throw new PaymentFailedError();
-    throw error;
-  }
-  throw new PaymentFailedError();
-};
-
 interface PlaceOrderOptions {
   /** The order an earlier attempt created, if any. */
   held: HeldOrder | null;
   /** Keeps (or drops, with null) the order to reuse on the next attempt. */
   onHeld: (held: HeldOrder | null) => void;
   onStage: (stage: CheckoutStage) => void;
+  /** For an order that must be paid online. */
+  payment?: PaymentUi;
   pay?: PayOnline;
   now?: () => number;
 }
@@ -125,7 +99,14 @@ async function step<T>(stage: CheckoutStage, run: () => Promise<T>): Promise<T> 
 
 export async function placeOrder(
   input: PlaceOrderInput,
-  { held, onHeld, onStage, pay = payOnline, now = Date.now }: PlaceOrderOptions,
+  {
+    held,
+    onHeld,
+    onStage,
+    payment = { tab: null },
+    pay = payOnline,
+    now = Date.now,
+  }: PlaceOrderOptions,
 ): Promise<Order> {
   const body = createOrderBody(input);
   const key = JSON.stringify(body);
@@ -147,7 +128,16 @@ export async function placeOrder(
   if (order.payOnOrder) {
     onStage('payment');
     const created = order;
-    paymentDetails = await step('payment', () => pay(created, input.form));
+    try {
+      paymentDetails = await step('payment', () => pay(created, input.form, payment));
+    } catch (error) {
+      // A failed or reversed payment closes its order: the next attempt orders afresh.
+      if (error instanceof PaymentFailedError && error.orderClosed) onHeld(null);
+      throw error;
+    }
+  } else {
+    // A pay-on-delivery order needs no provider page.
+    payment.tab?.close();
   }
 
   // (c) The final checkout with the delivery details.

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -31,6 +31,7 @@ import { isLineUnavailable } from '../../../lib/cart-actions';
 import { cartLineTitle } from '../../../lib/product-cart-line';
 import { refreshSession, useSession } from '../../../lib/session';
 import { getDiscount } from '../api/get-discount';
+import { mayPayOnline, usePaymentModes } from '../api/get-payment-modes';
 import { describeCheckoutError, type CheckoutProblem } from '../checkout-errors';
 import {
   DELIVERY_FIELDS,
@@ -40,6 +41,8 @@ import {
   type DeliveryFieldName,
   type DeliveryValues,
 } from '../checkout-form';
+import { PAYMENT_SUCCESSFUL_MESSAGE, PAYMENT_UNREACHABLE_MESSAGE } from '../payment-errors';
+import { reservePaymentTab } from '../payment-tab';
 import { STAGE_LABELS, placeOrder, type CheckoutStage, type HeldOrder } from '../place-order';
 import { Field } from './checkout-fields';
 
@@ -65,6 +68,12 @@ type FieldErrors = Partial<
 const CHECK_FIELDS_MESSAGE = 'Please correct the fields marked in red.';
 const UNAVAILABLE_MESSAGE =
   'Some items cannot be bought in the quantity asked for. Lower or remove them, then place the order again.';
+
+/** The provider's page while the shopper pays there. */
+interface WaitingPayment {
+  redirectUrl: string;
+  tabOpened: boolean;
+}
 
 /** Percent codes stay a percentage; fixed codes arrive in Ksh and are computed in cents. */
 function discountCents(code: DiscountResponse | null, subtotalCents: number): number {
@@ -101,6 +110,13 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   const [placed, setPlaced] = useState(false);
   const held = useRef<HeldOrder | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const [waiting, setWaiting] = useState<WaitingPayment | null>(null);
+  const [unreachable, setUnreachable] = useState(false);
+  const [paymentNote, setPaymentNote] = useState<string | null>(null);
+  // The running payment's socket and timers stop when the screen goes away.
+  const paying = useRef<AbortController | null>(null);
+  useEffect(() => () => paying.current?.abort(), []);
+  const paymentModes = usePaymentModes();
 
   const { lines } = source;
   const subtotalCents = cartSubtotalCents(lines);
@@ -205,6 +221,12 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     }
 
     const placedLines = [...lines];
+    // Before any await: a tab opened after the calls answer would be blocked as a popup.
+    const tab = mayPayOnline(placedLines, paymentModes.data) ? reservePaymentTab() : null;
+    const controller = new AbortController();
+    paying.current = controller;
+    let paymentStarted = false;
+    setPaymentNote(null);
     try {
       const order = await placeOrder(
         {
@@ -221,8 +243,23 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
             held.current = next;
           },
           onStage: setStage,
+          payment: {
+            tab,
+            signal: controller.signal,
+            onStarted: ({ redirectUrl, tabOpened }) => {
+              paymentStarted = true;
+              setWaiting({ redirectUrl, tabOpened });
+            },
+            onConnection: (connected) => setUnreachable(!connected),
+            onCompleted: () => {
+              setWaiting(null);
+              setUnreachable(false);
+              setPaymentNote(PAYMENT_SUCCESSFUL_MESSAGE);
+            },
+          },
         },
       );
+      const paid = order.payOnOrder;
       // Spec section 4: the lines go, the form and the totals start again (the email of a
       // signed-in shopper stays: it is the account's), then the order's own page.
       setPlaced(true);
@@ -235,8 +272,19 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
       setStage(null);
       // My Orders on the account page comes from the profile.
       if (currentUser) void refreshSession();
-      void navigate(`/orders/${order._id}`, { state: { order } });
+      setPaymentNote(null);
+      void navigate(`/orders/${order._id}`, {
+        state: { order, ...(paid ? { paymentMessage: PAYMENT_SUCCESSFUL_MESSAGE } : {}) },
+      });
     } catch (error) {
+      // The screen went away meanwhile: nobody is left to tell.
+      if (controller.signal.aborted) return;
+      // A tab the provider's page never reached is of no use; one that shows the provider's
+      // answer (failed, reversed) stays for the shopper to read.
+      if (!paymentStarted) tab?.close();
+      setWaiting(null);
+      setUnreachable(false);
+      setPaymentNote(null);
       const found = describeCheckoutError(error, placedLines);
       if (found.outOfStock) {
         const { productId, variantId, available } = found.outOfStock;
@@ -469,12 +517,60 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
             </div>
           )}
 
+          <PaymentProgress waiting={waiting} note={paymentNote} unreachable={unreachable} />
+
           <button type="submit" disabled={submitting} className={`w-full py-3 ${primaryButton}`}>
             {stage ? STAGE_LABELS[stage] : 'Place Order'}
           </button>
         </div>
       </form>
     </section>
+  );
+}
+
+/** While the shopper pays in the other tab (spec section 4, "Payment"). */
+function PaymentProgress({
+  waiting,
+  note,
+  unreachable,
+}: {
+  waiting: WaitingPayment | null;
+  note: string | null;
+  unreachable: boolean;
+}) {
+  return (
+    <>
+      {/* Always in the page, so that screen readers announce what appears in it. */}
+      <div role="status">
+        {(waiting || note) && (
+          <div className="rounded border border-stone-200 bg-brand-50 p-3">
+            {waiting && (
+              <>
+                <p className="font-medium text-stone-900">
+                  {waiting.tabOpened
+                    ? 'Waiting for your payment in the other tab...'
+                    : 'Your payment page is ready. Open it to pay; this page waits for your payment.'}
+                </p>
+                <a
+                  href={waiting.redirectUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className={`mt-1 inline-block font-semibold text-brand-800 underline ${focusRing}`}
+                >
+                  Open the payment page
+                </a>
+              </>
+            )}
+            {note && <p className="font-medium text-brand-900">{note}</p>}
+          </div>
+        )}
+      </div>
+      {unreachable && (
+        <p role="alert" className={alertClass}>
+          {PAYMENT_UNREACHABLE_MESSAGE}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -22,5 +22,19 @@ export function getOrderQueryOptions(orderId: string) {
 
 /** `initial`: the order the checkout just answered, passed along in the router state. */
 export function useOrder(orderId: string, initial: Order | undefined) {
-  return useQuery({ ...getOrderQueryOptions(orderId), initialData: initial });
+  return useQuery({
+    ...getOrderQueryOptions(orderId),
+    initialData: initial,
+    // The checkout's copy shows at once, and the server's is asked for all the same: a copy
+    // kept in the router state survives a reload while the order moves on.
+    initialDataUpdatedAt: 0,
+    // An order waiting for its online payment changes when the payment arrives (the provider's
+    // page sends the shopper back here, sometimes before its notification is applied).
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending_payment' && query.state.data.payOnOrder
+        ? PENDING_REFRESH_MS
+        : false,
+  });
 }
+
+const PENDING_REFRESH_MS = 5_000;

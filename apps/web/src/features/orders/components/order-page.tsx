@@ -25,6 +25,67 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+const STANDING: ReadonlySet<OrderStatus> = new Set([
+  'pending_payment',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+]);
+
+/** What happened to the order, in a sentence the shopper can act on. */
+function statusSentence(order: Order): string {
+  switch (order.status) {
+    case 'pending_payment':
+      return order.payOnOrder
+        ? 'We are waiting for your payment. This page updates when it arrives.'
+        : 'We are waiting for your delivery details to confirm this order.';
+    case 'paid':
+      return 'Your payment has arrived. The shop will confirm your order shortly.';
+    case 'confirmed':
+      return order.payOnOrder
+        ? 'Your payment has arrived and your order is confirmed.'
+        : 'Your order is confirmed. You pay when it is delivered.';
+    case 'shipped':
+      return 'Your order is on its way.';
+    case 'delivered':
+      return 'Your order has been delivered.';
+    case 'payment_failed':
+      return 'The payment did not go through, so this order was not placed. Your cart still holds the items: place the order again.';
+    case 'reversed':
+      return 'The payment for this order was reversed, so the order will not be delivered.';
+    case 'expired':
+      return 'This order was not paid in time and has expired. Please place the order again.';
+    case 'cancelled':
+      return 'This order was cancelled.';
+  }
+}
+
+/** How the order is paid, as it stands now. */
+function paymentLine(order: Order): string {
+  if (!order.payOnOrder) return 'Pay on delivery';
+  switch (order.status) {
+    case 'pending_payment':
+      return 'Online, not paid yet';
+    case 'payment_failed':
+      return 'Online, payment failed';
+    case 'reversed':
+      return 'Online, payment reversed';
+    case 'expired':
+    case 'cancelled':
+      return 'Online, not paid';
+    default:
+      return 'Paid online';
+  }
+}
+
+/** The note the checkout passed along ('Payment successful!'), if any. */
+function messageFromState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('paymentMessage' in state)) return null;
+  const message = (state as { paymentMessage: unknown }).paymentMessage;
+  return typeof message === 'string' ? message : null;
+}
+
 /** The order the checkout passed along, when it is this page's order. */
 function orderFromState(state: unknown, orderId: string): Order | undefined {
   if (typeof state !== 'object' || state === null || !('order' in state)) return undefined;
@@ -39,6 +100,7 @@ export function OrderPage() {
   const { orderId = '' } = useParams();
   const location = useLocation();
   const justPlaced = orderFromState(location.state, orderId);
+  const paymentMessage = messageFromState(location.state);
   const { data: order, error, isPending } = useOrder(orderId, justPlaced);
 
   if (isPending) return <p role="status">Loading your order...</p>;
@@ -55,14 +117,23 @@ export function OrderPage() {
     );
   }
 
+  // The router state outlives a reload, and the order may have changed since (a payment
+  // reversed in the provider's tab): thanks only while it still stands.
+  const thanks = justPlaced !== undefined && STANDING.has(order.status);
   const name = [order.firstName, order.lastName].filter((part) => part.trim()).join(' ');
   const place = [order.city, order.county, order.country].filter((part) => part.trim());
 
   return (
     <article className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-stone-900">
-        {justPlaced ? 'Thank you for your order!' : `Order ${order.orderId}`}
+        {thanks ? 'Thank you for your order!' : `Order ${order.orderId}`}
       </h1>
+      {paymentMessage && thanks && (
+        <p role="status" className="mt-2 font-medium text-brand-800">
+          {paymentMessage}
+        </p>
+      )}
+      <p className="mt-2 text-stone-800">{statusSentence(order)}</p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-medium text-stone-600">Order number</dt>
         <dd className="font-semibold">{order.orderId}</dd>
@@ -78,7 +149,7 @@ export function OrderPage() {
           </time>
         </dd>
         <dt className="font-medium text-stone-600">Payment</dt>
-        <dd>{order.payOnOrder ? 'Paid online' : 'Pay on delivery'}</dd>
+        <dd>{paymentLine(order)}</dd>
       </dl>
 
       <section aria-labelledby="order-items" className="mt-6">

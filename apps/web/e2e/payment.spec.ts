@@ -1,0 +1,306 @@
+import {
+  type AuthResponse,
+  type CartLine,
+  type Listing,
+  type Order,
+  type Product,
+} from '@soko/contract';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test, type SokoApi } from './fixtures';
+
+// Online payment journeys (spec sections 4, 8 and 9; DESIGN.md payments) against the real server
+// with the sandbox provider: the checkout reserves the payment tab on the click, the sandbox's
+// hosted page in that tab pays, fails or reverses, and the checkout follows the live channel.
+// Products come from the pay-on-order shop (Soko Naturals), each journey its own.
+
+const SANDBOX_TITLE = 'Soko Sandbox — test payment, no money moves';
+const PAYMENT_FAILED = 'Payment failed. Please try again.';
+const UNREACHABLE = 'Unable to connect to payment services. Please try again later.';
+const WAITING = 'Waiting for your payment in the other tab...';
+
+async function payOnOrderProduct(api: SokoApi, index: number): Promise<Product> {
+  const [listings, products] = await Promise.all([
+    api.get<Listing[]>('/api/listing/getlisting'),
+    api.get<Product[]>('/api/listing/gellisting'),
+  ]);
+  const shops = new Set(listings.filter((l) => l.payonorder).map((l) => l.shopId));
+  const stock = (p: Product) => p.variants.find((v) => v.stock > 0)?.stock ?? p.stock;
+  const found = products.filter((p) => shops.has(p.shopId) && stock(p) >= 15);
+  if (found.length < 6) throw new Error('too few well-stocked pay-on-order products');
+  return found[index % found.length] as Product;
+}
+
+async function addToCart(page: Page, product: Product) {
+  await page.goto(`/cart/${product._id}/${product.userId}`);
+  await expect(
+    page.getByRole('dialog', { name: 'Your Cart' }).getByRole('listitem').first(),
+  ).toBeVisible();
+}
+
+async function savedCart(page: Page): Promise<CartLine[] | null> {
+  return page.evaluate<CartLine[] | null>("JSON.parse(localStorage.getItem('cart') ?? 'null')");
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order' });
+const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Fills the checkout (email too when anonymous) and picks standard shipping. */
+async function fillCheckout(page: Page, email: string | null) {
+  if (email) await field(page, 'Email').fill(email);
+  const values = {
+    'First Name': 'Wanjiru',
+    'Middle Name': 'Njeri',
+    'Last Name': 'Mwangi',
+    City: 'Nairobi',
+    Address: 'Kenyatta Avenue 12',
+    'Postal Code': '00100',
+    'Phone Number': '0712 345 678',
+  };
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
+  await field(page, 'County').selectOption('Nairobi');
+  await field(page, 'Shipping').selectOption('standard');
+}
+
+/**
+ * Clicks Place Order and answers the payment tab it opened, on the sandbox page, together with
+ * the order the click created.
+ */
+async function placeAndOpenTab(page: Page, context: BrowserContext) {
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/order/create') && r.status() === 201,
+  );
+  const opened = context.waitForEvent('page');
+  await placeOrderButton(page).click();
+  const tab = await opened;
+  const order = (await (await created).json()) as { _id: string };
+  await tab.waitForURL(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
+  await expect(tab.getByRole('heading', { level: 1, name: SANDBOX_TITLE })).toBeVisible();
+  return { tab, orderId: order._id };
+}
+
+async function seedToken(page: Page, token: string): Promise<void> {
+  const value = JSON.stringify(token);
+  await page.addInitScript(
+    `if (!sessionStorage.getItem('soko-seeded')) {
+      localStorage.setItem('token', ${value});
+      sessionStorage.setItem('soko-seeded', '1');
+    }`,
+  );
+}
+
+test('an anonymous shopper pays in the payment tab and lands on the confirmation', async ({
+  page,
+  context,
+  api,
+}) => {
+  const product = await payOnOrderProduct(api, 0);
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await fillCheckout(page, uniqueEmail('pay'));
+
+  const { tab, orderId } = await placeAndOpenTab(page, context);
+  await test.step('the checkout waits, with a link to the payment page', async () => {
+    await expect(page.getByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: WAITING })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
+      'href',
+      tab.url(),
+    );
+  });
+
+  await test.step('the sandbox page shows what is paid', async () => {
+    const order = await api.get<Order>(`/api/orders/${orderId}`);
+    await expect(tab.getByText(`Ksh ${order.totalPrice.toLocaleString('en-KE')}`)).toBeVisible();
+    await expect(tab.getByText(`Soko order ${order.orderId}`)).toBeVisible();
+    await expect(tab.getByTestId('sandbox-status')).toHaveText('Waiting for payment');
+    await expect(tab.getByRole('button', { name: 'Reverse' })).toBeDisabled();
+  });
+
+  await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(tab.getByTestId('sandbox-status')).toHaveText('Paid');
+  await expect(tab.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+  await expect(tab.getByRole('link', { name: 'Return to the shop' })).toHaveAttribute(
+    'href',
+    new RegExp(`/orders/${orderId}$`),
+  );
+
+  await expect(page.getByText('Payment successful!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page).toHaveURL(`/orders/${orderId}`);
+  await expect(
+    page.getByText('Your payment has arrived and your order is confirmed.'),
+  ).toBeVisible();
+  expect(await savedCart(page)).toEqual([]);
+  const order = await api.get<Order>(`/api/orders/${orderId}`);
+  expect(order.status).toBe('confirmed');
+});
+
+test('a signed-in shopper pays; the button reads each step in turn', async ({
+  page,
+  context,
+  api,
+}) => {
+  const { token } = await api.post<AuthResponse>('/api/user/signin', {
+    email: 'shopper@soko.test',
+    password: 'soko-demo-pass',
+  });
+  await seedToken(page, token);
+  const product = await payOnOrderProduct(api, 1);
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await expect(page.getByText('Logged in as shopper@soko.test')).toBeVisible();
+  await fillCheckout(page, null);
+
+  // Slowed down so that each label can be seen.
+  await page.route('**/api/order/create', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.route('**/api/order/checkout', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const opened = context.waitForEvent('page');
+  await placeOrderButton(page).click();
+  await expect(page.getByRole('button', { name: 'Creating Order...' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
+  const tab = await opened;
+  await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment successful!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Completing Checkout...' })).toBeDisabled();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  const orderId = page.url().split('/').pop() ?? '';
+  const order = await api.get<Order>(`/api/orders/${orderId}`, { token });
+  expect(order).toMatchObject({ status: 'confirmed', email: 'shopper@soko.test' });
+  expect(await savedCart(page)).toEqual([]);
+});
+
+test('a failed payment keeps the cart, and the next attempt is a new order', async ({
+  page,
+  context,
+  api,
+}) => {
+  const product = await payOnOrderProduct(api, 2);
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await fillCheckout(page, uniqueEmail('fail'));
+
+  const first = await placeAndOpenTab(page, context);
+  await first.tab.getByRole('button', { name: 'Fail' }).click();
+  await expect(first.tab.getByTestId('sandbox-status')).toHaveText('Failed');
+  await expect(alert(page, PAYMENT_FAILED)).toBeVisible();
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await expect(page).toHaveURL('/checkout');
+  expect(await savedCart(page)).toHaveLength(1);
+  expect((await api.get<Order>(`/api/orders/${first.orderId}`)).status).toBe('payment_failed');
+
+  const second = await placeAndOpenTab(page, context);
+  expect(second.orderId).not.toBe(first.orderId);
+  await expect(alert(page, PAYMENT_FAILED)).toHaveCount(0);
+  await second.tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page).toHaveURL(`/orders/${second.orderId}`);
+});
+
+test('a payment reversed after it was paid shows on the order page', async ({
+  page,
+  context,
+  api,
+}) => {
+  const product = await payOnOrderProduct(api, 3);
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await fillCheckout(page, uniqueEmail('reverse'));
+  const { tab, orderId } = await placeAndOpenTab(page, context);
+  await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  // Pay completes the checkout at once: by the time the shopper reverses, the checkout tab is
+  // on the confirmation, so the reversal shows on the order's page.
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+  await tab.getByRole('button', { name: 'Reverse' }).click();
+  await expect(tab.getByTestId('sandbox-status')).toHaveText('Reversed');
+  await expect(tab.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+  await expect(tab.getByRole('button', { name: 'Reverse' })).toBeDisabled();
+  await tab.getByRole('link', { name: 'Return to the shop' }).click();
+  await expect(tab).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(
+    tab.getByText('The payment for this order was reversed, so the order will not be delivered.'),
+  ).toBeVisible();
+  await expect(tab.getByText('Online, payment reversed')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order SK-/ })).toBeVisible();
+  await expect(page.getByText('Payment reversed', { exact: true })).toBeVisible();
+  expect((await api.get<Order>(`/api/orders/${orderId}`)).status).toBe('reversed');
+});
+
+test('with the live channel cut off, the checkout says so and still completes by polling', async ({
+  page,
+  context,
+  api,
+}) => {
+  // Both of socket.io's transports: its WebSocket and its HTTP long-polling.
+  await page.routeWebSocket('**/socket.io/**', (ws) => ws.close());
+  await page.route('**/socket.io/**', (route) => route.abort());
+  const product = await payOnOrderProduct(api, 4);
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await fillCheckout(page, uniqueEmail('nosocket'));
+
+  const { tab, orderId } = await placeAndOpenTab(page, context);
+  // A refused WebSocket may only count as failed after socket.io's connect time-out (5 s).
+  await expect(alert(page, UNREACHABLE)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: WAITING })).toBeVisible();
+  const polled = page.waitForResponse((r) => r.url().includes('/api/payments/status/'));
+  await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+  await polled;
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page).toHaveURL(`/orders/${orderId}`);
+  expect(await savedCart(page)).toEqual([]);
+});
+
+test('when the payment cannot start, the tab closes and the cart stays', async ({
+  page,
+  context,
+  api,
+}) => {
+  const product = await payOnOrderProduct(api, 5);
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await fillCheckout(page, uniqueEmail('noprovider'));
+  await page.route('**/api/payments/process', (route) =>
+    route.fulfill({
+      status: 502,
+      json: {
+        error: {
+          code: 'payment_unavailable',
+          message: 'We could not reach the payment service. Please try again.',
+        },
+      },
+    }),
+  );
+
+  const opened = context.waitForEvent('page');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/order/create'));
+  await placeOrderButton(page).click();
+  const tab = await opened;
+  const { _id } = (await (await created).json()) as { _id: string };
+  await expect(alert(page, PAYMENT_FAILED)).toBeVisible();
+  await expect.poll(() => tab.isClosed()).toBe(true);
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await expect(page).toHaveURL('/checkout');
+  expect(await savedCart(page)).toHaveLength(1);
+  expect((await api.get<Order>(`/api/orders/${_id}`)).status).toBe('pending_payment');
+});
+
+test('the sandbox page says when a payment is unknown', async ({ page }) => {
+  await page.goto('/pay/sandbox/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: SANDBOX_TITLE })).toBeVisible();
+  await expect(alert(page, 'We could not find this test payment.')).toBeVisible();
+});
