@@ -11,10 +11,11 @@ import {
   type PesapalIpn,
 } from '@soko/contract';
 import type { FastifyReply } from 'fastify';
+import type { Config } from '../../platform/config';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
-import { orderRateLimit } from '../../platform/rate-limit';
+import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
 import { attachStatusChannel } from './channel';
 import type { PaymentProvider } from './provider';
 import { actOnSandboxTransaction, readSandboxTransaction } from './sandbox';
@@ -115,7 +116,8 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
     }
   };
   const ipnRoute = {
-    config: { access: 'public' as const, rateLimit: { max: 600, timeWindow: MINUTE_MS } },
+    // Generous: Pesapal sends from few addresses, and an unknown tracking id costs one insert.
+    config: { access: 'public' as const, rateLimit: { max: 6_000, timeWindow: MINUTE_MS } },
   };
   app.post(
     '/api/payments/ipn/pesapal',
@@ -144,12 +146,12 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
     async (request, reply) => acknowledge(request.query, reply),
   );
 
-  if (provider.name === 'sandbox') registerSandboxRoutes(app, deps);
+  if (provider.name === 'sandbox') registerSandboxRoutes(app, deps, config);
   runPeriodically(app, 'payment sweep', PAYMENT_SWEEP_MS, () => sweepPendingPayments(deps));
 }
 
 /** The sandbox's hosted page talks to these; they exist only when PAYMENTS=sandbox. */
-function registerSandboxRoutes(app: App, deps: PaymentDeps): void {
+function registerSandboxRoutes(app: App, deps: PaymentDeps, config: Config): void {
   app.get(
     '/api/payments/sandbox/:trackingId',
     {
@@ -167,7 +169,7 @@ function registerSandboxRoutes(app: App, deps: PaymentDeps): void {
   app.post(
     '/api/payments/sandbox/:trackingId/:action',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      config: { access: 'public', rateLimit: publicWriteRateLimit(config) },
       schema: {
         tags: ['payments'],
         summary:
