@@ -59,6 +59,12 @@ async function main() {
         'or power cut can lose recent writes. Set DATABASE_URL to run on PostgreSQL.',
     );
   }
+  if (config.payments === 'sandbox' && config.nodeEnv === 'production') {
+    app.log.warn(
+      'Online payments use the built-in sandbox in production: anyone can press its Pay button ' +
+        'and no money moves. Set PAYMENTS=pesapal with PESAPAL_* to take real payments.',
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
