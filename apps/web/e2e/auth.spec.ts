@@ -1,16 +1,13 @@
 import type { AuthResponse, User } from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
+import { seedToken, uniqueEmail } from './shopping';
 
 // Accounts: signup, login, the session across reloads, the account page and the admin guard.
 // Sign-ins are rate limited (10 a minute per client, 5 per email), so journeys that do not
 // test the login form sign in through the API, and fresh customers come from signups.
 
 const DEMO_PASSWORD = 'soko-demo-pass';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 async function signUpCustomer(api: SokoApi): Promise<AuthResponse> {
   return api.post<AuthResponse>('/api/user/signup', {
@@ -26,17 +23,6 @@ async function storedItem(page: Page, key: string): Promise<string | null> {
   const { origins } = await page.context().storageState();
   const item = origins.flatMap((origin) => origin.localStorage).find((i) => i.name === key);
   return item?.value ?? null;
-}
-
-/** Puts a token where the app keeps it before the first page opens (not on later loads). */
-async function seedToken(page: Page, token: string): Promise<void> {
-  const value = JSON.stringify(token);
-  await page.addInitScript(
-    `if (!sessionStorage.getItem('soko-seeded')) {
-      localStorage.setItem('token', ${value});
-      sessionStorage.setItem('soko-seeded', '1');
-    }`,
-  );
 }
 
 /** The status a sign-in answers (the harness raises the sign-in limits; they are tested over HTTP). */

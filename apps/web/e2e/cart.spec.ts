@@ -1,6 +1,7 @@
-import { formatKsh, productPath, type CartLine, type Product } from '@soko/contract';
+import { formatKsh, productPath, variantLabel, type Product } from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
+import { savedCart } from './shopping';
 
 // The cart panel (spec sections 2 to 4): adding from the product page, quantities within the
 // stock shown, removing, the saved cart, closing, /cart/:productId/:userId and the header's
@@ -17,9 +18,6 @@ function pick(products: Product[], what: string, test: (product: Product) => boo
   return found;
 }
 
-const variantLabel = (variant: { size: string; name: string }) =>
-  variant.name.trim() || variant.size.trim();
-
 /** Plenty of stock in its first variant. */
 const withVariants = (p: Product) => (p.variants[0]?.stock ?? 0) >= 5;
 /** No variants and only a few in stock: the cap is reachable by clicking. */
@@ -27,8 +25,6 @@ const fewInStock = (p: Product) => p.variants.length === 0 && p.stock >= 2 && p.
 const plainInStock = (p: Product) => p.variants.length === 0 && p.stock >= 5;
 
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Your Cart' });
-const savedCart = (page: Page) =>
-  page.evaluate<CartLine[] | null>("JSON.parse(localStorage.getItem('cart') ?? 'null')");
 const savedPrice = async (page: Page) => (await savedCart(page))?.[0]?.price ?? NaN;
 
 async function addFromProductPage(page: Page, product: Product) {

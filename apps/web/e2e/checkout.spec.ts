@@ -1,78 +1,23 @@
-import {
-  formatKsh,
-  fromCents,
-  toCents,
-  type AuthResponse,
-  type CartLine,
-  type Listing,
-  type Order,
-  type Product,
-} from '@soko/contract';
+import { formatKsh, fromCents, toCents, type AuthResponse, type Order } from '@soko/contract';
 import type { Page } from '@playwright/test';
-import { expect, test, type SokoApi } from './fixtures';
+import { expect, test } from './fixtures';
+import {
+  DELIVERY,
+  addToCart,
+  field,
+  fillDelivery,
+  firstLine,
+  savedCart,
+  seedToken,
+  shopProduct,
+  uniqueEmail,
+} from './shopping';
 
 // Checkout journeys (spec sections 2 to 5, DESIGN departures 1, 5 and 6) against the real
-// server. Orders are placed on the pay-on-delivery shop (its listing says payonorder false) with
+// server. Orders are placed on the pay-on-DELIVERY shop (its listing says payonorder false) with
 // products that have plenty of stock: journeys run in parallel and every order takes stock.
 
 const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/** The line the app puts in the cart for a product: its first variant in stock. */
-function firstLine(product: Product) {
-  const variant = product.variants.find((v) => v.stock > 0);
-  const label = variant ? variant.name.trim() || variant.size.trim() : null;
-  return {
-    variant,
-    title: label ? `${product.name} (${label})` : product.name,
-    stock: variant ? variant.stock : product.stock,
-  };
-}
-
-async function shopProducts(api: SokoApi, payOnOrder: boolean): Promise<Product[]> {
-  const [listings, products] = await Promise.all([
-    api.get<Listing[]>('/api/listing/getlisting'),
-    api.get<Product[]>('/api/listing/gellisting'),
-  ]);
-  const shops = new Set(listings.filter((l) => l.payonorder === payOnOrder).map((l) => l.shopId));
-  const found = products.filter((p) => shops.has(p.shopId) && firstLine(p).stock >= 15);
-  if (found.length < 6) throw new Error(`too few well-stocked products (payonorder ${payOnOrder})`);
-  return found;
-}
-
-/** Pay-on-delivery products, each journey taking its own so they do not race for stock. */
-async function deliveryProduct(api: SokoApi, index: number): Promise<Product> {
-  const products = await shopProducts(api, false);
-  return products[index % products.length] as Product;
-}
-
-async function addToCart(page: Page, product: Product) {
-  await page.goto(`/cart/${product._id}/${product.userId}`);
-  await expect(page).toHaveURL('/cart');
-  await expect(
-    page.getByRole('dialog', { name: 'Your Cart' }).getByRole('listitem').first(),
-  ).toBeVisible();
-}
-
-async function savedCart(page: Page): Promise<CartLine[] | null> {
-  return page.evaluate<CartLine[] | null>("JSON.parse(localStorage.getItem('cart') ?? 'null')");
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-const delivery = {
-  'First Name': 'Wanjiru',
-  'Middle Name': 'Njeri',
-  'Last Name': 'Mwangi',
-  City: 'Nairobi',
-  Address: 'Kenyatta Avenue 12',
-  'Postal Code': '00100',
-  'Phone Number': '0712 345 678',
-};
-
-async function fillDelivery(page: Page, values: Partial<typeof delivery> = delivery) {
-  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
-  await field(page, 'County').selectOption('Nairobi');
-}
 
 const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order' });
 const totals = (page: Page) => page.getByRole('region', { name: 'Totals' });
@@ -84,25 +29,11 @@ function totalsRow(page: Page, label: string) {
     .locator('xpath=following-sibling::dd[1]');
 }
 
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function seedToken(page: Page, token: string): Promise<void> {
-  const value = JSON.stringify(token);
-  await page.addInitScript(
-    `if (!sessionStorage.getItem('soko-seeded')) {
-      localStorage.setItem('token', ${value});
-      sessionStorage.setItem('soko-seeded', '1');
-    }`,
-  );
-}
-
-test('an anonymous shopper checks out a pay-on-delivery product with a discount code', async ({
+test('an anonymous shopper checks out a pay-on-DELIVERY product with a discount code', async ({
   page,
   api,
 }) => {
-  const product = await deliveryProduct(api, 0);
+  const product = await shopProduct(api, false, 0);
   const { title } = firstLine(product);
   await addToCart(page, product);
   const price = (await savedCart(page))?.[0]?.price ?? NaN;
@@ -136,7 +67,7 @@ test('an anonymous shopper checks out a pay-on-delivery product with a discount 
 
   await test.step('a phone number that is not Kenyan is refused', async () => {
     await field(page, 'Email').fill(uniqueEmail('anon'));
-    await fillDelivery(page, { ...delivery, 'Phone Number': '12345' });
+    await fillDelivery(page, { ...DELIVERY, 'Phone Number': '12345' });
     await field(page, 'Shipping').selectOption({ label: 'Standard (Ksh 10)' });
     await placeOrder(page).click();
     await expect(
@@ -228,7 +159,7 @@ test('a signed-in shopper checks out with their address prefilled; the order is 
     { token },
   );
   await seedToken(page, token);
-  const product = await deliveryProduct(api, 1);
+  const product = await shopProduct(api, false, 1);
   await addToCart(page, product);
   await page.goto('/checkout');
 
@@ -272,8 +203,8 @@ test('a signed-in shopper checks out with their address prefilled; the order is 
 });
 
 test('buy now checks out one product and leaves the cart untouched', async ({ page, api }) => {
-  const inCart = await deliveryProduct(api, 2);
-  const bought = await deliveryProduct(api, 3);
+  const inCart = await shopProduct(api, false, 2);
+  const bought = await shopProduct(api, false, 3);
   await addToCart(page, inCart);
   const before = await savedCart(page);
 
@@ -297,7 +228,7 @@ test('a line the server says is out of stock is lowered, or marked sold out', as
   page,
   api,
 }) => {
-  const product = await deliveryProduct(api, 4);
+  const product = await shopProduct(api, false, 4);
   const { title, variant } = firstLine(product);
   await addToCart(page, product);
   const more = page.getByRole('button', { name: `Increase quantity of ${title}` });
@@ -346,7 +277,7 @@ test('changed prices: the server’s total is shown, the cart repriced, and the 
   page,
   api,
 }) => {
-  const product = await deliveryProduct(api, 5);
+  const product = await shopProduct(api, false, 5);
   await addToCart(page, product);
   const [line] = (await savedCart(page)) ?? [];
   if (!line) throw new Error('nothing in the cart');
@@ -383,7 +314,7 @@ test('a lost answer from the final checkout is retried on the same order', async
   page,
   api,
 }) => {
-  const product = await deliveryProduct(api, 6);
+  const product = await shopProduct(api, false, 6);
   await addToCart(page, product);
   await page.goto('/checkout');
   await field(page, 'Email').fill(uniqueEmail('retry'));
@@ -412,7 +343,7 @@ test('a lost answer from the final checkout is retried on the same order', async
 });
 
 test('a product no longer sold and a refused quantity are explained', async ({ page, api }) => {
-  const product = await deliveryProduct(api, 7);
+  const product = await shopProduct(api, false, 7);
   await addToCart(page, product);
   const [line] = (await savedCart(page)) ?? [];
   if (!line) throw new Error('nothing in the cart');

@@ -1,12 +1,15 @@
-import {
-  type AuthResponse,
-  type CartLine,
-  type Listing,
-  type Order,
-  type Product,
-} from '@soko/contract';
+import { type AuthResponse, type Order } from '@soko/contract';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, type SokoApi } from './fixtures';
+import { expect, test } from './fixtures';
+import {
+  addToCart,
+  field,
+  fillDelivery,
+  savedCart,
+  seedToken,
+  shopProduct,
+  uniqueEmail,
+} from './shopping';
 
 // Online payment journeys (spec sections 4, 8 and 9; DESIGN.md payments) against the real server
 // with the sandbox provider: the checkout reserves the payment tab on the click, the sandbox's
@@ -18,51 +21,13 @@ const PAYMENT_FAILED = 'Payment failed. Please try again.';
 const UNREACHABLE = 'Unable to connect to payment services. Please try again later.';
 const WAITING = 'Waiting for your payment in the other tab...';
 
-async function payOnOrderProduct(api: SokoApi, index: number): Promise<Product> {
-  const [listings, products] = await Promise.all([
-    api.get<Listing[]>('/api/listing/getlisting'),
-    api.get<Product[]>('/api/listing/gellisting'),
-  ]);
-  const shops = new Set(listings.filter((l) => l.payonorder).map((l) => l.shopId));
-  const stock = (p: Product) => p.variants.find((v) => v.stock > 0)?.stock ?? p.stock;
-  const found = products.filter((p) => shops.has(p.shopId) && stock(p) >= 15);
-  if (found.length < 6) throw new Error('too few well-stocked pay-on-order products');
-  return found[index % found.length] as Product;
-}
-
-async function addToCart(page: Page, product: Product) {
-  await page.goto(`/cart/${product._id}/${product.userId}`);
-  await expect(
-    page.getByRole('dialog', { name: 'Your Cart' }).getByRole('listitem').first(),
-  ).toBeVisible();
-}
-
-async function savedCart(page: Page): Promise<CartLine[] | null> {
-  return page.evaluate<CartLine[] | null>("JSON.parse(localStorage.getItem('cart') ?? 'null')");
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order' });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Fills the checkout (email too when anonymous) and picks standard shipping. */
 async function fillCheckout(page: Page, email: string | null) {
   if (email) await field(page, 'Email').fill(email);
-  const values = {
-    'First Name': 'Wanjiru',
-    'Middle Name': 'Njeri',
-    'Last Name': 'Mwangi',
-    City: 'Nairobi',
-    Address: 'Kenyatta Avenue 12',
-    'Postal Code': '00100',
-    'Phone Number': '0712 345 678',
-  };
-  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
-  await field(page, 'County').selectOption('Nairobi');
+  await fillDelivery(page);
   await field(page, 'Shipping').selectOption('standard');
 }
 
@@ -83,22 +48,12 @@ async function placeAndOpenTab(page: Page, context: BrowserContext) {
   return { tab, orderId: order._id };
 }
 
-async function seedToken(page: Page, token: string): Promise<void> {
-  const value = JSON.stringify(token);
-  await page.addInitScript(
-    `if (!sessionStorage.getItem('soko-seeded')) {
-      localStorage.setItem('token', ${value});
-      sessionStorage.setItem('soko-seeded', '1');
-    }`,
-  );
-}
-
 test('an anonymous shopper pays in the payment tab and lands on the confirmation', async ({
   page,
   context,
   api,
 }) => {
-  const product = await payOnOrderProduct(api, 0);
+  const product = await shopProduct(api, true, 0);
   await addToCart(page, product);
   await page.goto('/checkout');
   await fillCheckout(page, uniqueEmail('pay'));
@@ -150,7 +105,7 @@ test('a signed-in shopper pays; the button reads each step in turn', async ({
     password: 'soko-demo-pass',
   });
   await seedToken(page, token);
-  const product = await payOnOrderProduct(api, 1);
+  const product = await shopProduct(api, true, 1);
   await addToCart(page, product);
   await page.goto('/checkout');
   await expect(page.getByText('Logged in as shopper@soko.test')).toBeVisible();
@@ -186,7 +141,7 @@ test('a failed payment keeps the cart, and the next attempt is a new order', asy
   context,
   api,
 }) => {
-  const product = await payOnOrderProduct(api, 2);
+  const product = await shopProduct(api, true, 2);
   await addToCart(page, product);
   await page.goto('/checkout');
   await fillCheckout(page, uniqueEmail('fail'));
@@ -213,7 +168,7 @@ test('a payment reversed after it was paid shows on the order page', async ({
   context,
   api,
 }) => {
-  const product = await payOnOrderProduct(api, 3);
+  const product = await shopProduct(api, true, 3);
   await addToCart(page, product);
   await page.goto('/checkout');
   await fillCheckout(page, uniqueEmail('reverse'));
@@ -248,7 +203,7 @@ test('with the live channel cut off, the checkout says so and still completes by
   // Both of socket.io's transports: its WebSocket and its HTTP long-polling.
   await page.routeWebSocket('**/socket.io/**', (ws) => ws.close());
   await page.route('**/socket.io/**', (route) => route.abort());
-  const product = await payOnOrderProduct(api, 4);
+  const product = await shopProduct(api, true, 4);
   await addToCart(page, product);
   await page.goto('/checkout');
   await fillCheckout(page, uniqueEmail('nosocket'));
@@ -270,7 +225,7 @@ test('when the payment cannot start, the tab closes and the cart stays', async (
   context,
   api,
 }) => {
-  const product = await payOnOrderProduct(api, 5);
+  const product = await shopProduct(api, true, 5);
   await addToCart(page, product);
   await page.goto('/checkout');
   await fillCheckout(page, uniqueEmail('noprovider'));

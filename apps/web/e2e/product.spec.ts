@@ -8,6 +8,7 @@ import {
   productPath,
   seoWithDefaults,
   toCents,
+  variantLabel,
   type Product,
   type Tenant,
 } from '@soko/contract';
@@ -39,8 +40,6 @@ const richProduct = (p: Product) =>
   Boolean(p.Type?.trim());
 
 /** The variant's label: its name, else its size. */
-const variantLabel = (variant: { size: string; name: string }) => variant.name || variant.size;
-
 /** The product's own part of the page (name, price, variants, stock, cart), not the carousel. */
 const details = (page: Page, product: Product) =>
   page.getByRole('region', { name: product.name, exact: true });

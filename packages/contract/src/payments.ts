@@ -30,15 +30,23 @@ export function paymentStatusEventName(trackingId: string): string {
   return `paymentStatus:${trackingId}`;
 }
 
-/** Spec section 4: what the shopper is told for each status; null for codes only logged. */
+/** Spec sections 4 and 8: what the shopper is told, word for word. */
+export const PAYMENT_MESSAGES = {
+  successful: 'Payment successful!',
+  failed: 'Payment failed. Please try again.',
+  reversed: 'Payment reversed.',
+  unreachable: 'Unable to connect to payment services. Please try again later.',
+} as const;
+
+/** The message for a status code; null for codes that are only logged. */
 export function paymentStatusMessage(statusCode: number): string | null {
   switch (statusCode) {
     case PAYMENT_STATUS.COMPLETED:
-      return 'Payment successful!';
+      return PAYMENT_MESSAGES.successful;
     case PAYMENT_STATUS.FAILED:
-      return 'Payment failed. Please try again.';
+      return PAYMENT_MESSAGES.failed;
     case PAYMENT_STATUS.REVERSED:
-      return 'Payment reversed.';
+      return PAYMENT_MESSAGES.reversed;
     default:
       return null;
   }

@@ -123,6 +123,7 @@ export type AdminProductUpdate = z.infer<typeof adminProductUpdateSchema>;
 
 /** Path ids are plain strings: an unknown id, well-formed or not, is a 404. */
 export const shopIdParamsSchema = z.object({ shopId: z.string().min(1) });
+export type ShopIdParams = z.infer<typeof shopIdParamsSchema>;
 export const categoryIdParamsSchema = z.object({ categoryId: z.string().min(1) });
 export const productShopParamsSchema = z.object({
   productId: z.string().min(1),

@@ -626,6 +626,12 @@ describe('whose order it is', () => {
     expect(list.some((o) => o._id === pending._id)).toBe(false);
     expect((await call('GET', url, { token: owner.token })).statusCode).toBe(403);
     expect((await call('GET', url)).statusCode).toBe(401);
+    const admin = await signIn('admin@soko.test');
+    for (const token of [owner2.token, admin.token]) {
+      expect(
+        (await call('GET', '/api/property/shop/not-a-shop/orders', { token })).statusCode,
+      ).toBe(404);
+    }
     const [shop] = await t.database.db
       .select({ id: shops.id })
       .from(shops)

@@ -70,10 +70,15 @@ export async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | und
   return row;
 }
 
+/** One order with its lines, as the API answers it. */
+export async function viewOf(db: Db | Tx, order: OrderRow): Promise<Order> {
+  return orderView(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
+}
+
 export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
   const order = await findOrder(db, id);
   if (!order) throw notFound('Order not found.');
-  return orderView(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
+  return viewOf(db, order);
 }
 
 /** Every order, newest first (admins). */

@@ -8,11 +8,12 @@ import {
   orderIdParamsSchema,
   orderListResponseSchema,
   orderSchema,
+  shopIdParamsSchema,
   shopOrderListResponseSchema,
+  type ShopIdParams,
   isUuid,
   apiErrorSchema,
 } from '@soko/contract';
-import { z } from 'zod';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
@@ -32,8 +33,6 @@ const errors = {
 const EXPIRY_SWEEP_MS = 30_000;
 /** Lists answer at most this many orders (newest first). */
 const LIST_LIMIT = 1000;
-
-const shopParamsSchema = z.object({ shopId: z.guid({ message: 'Must be a valid id.' }) });
 
 /** An id that is not a UUID names no order: 404, like any other unknown id. */
 function orderIdOf(params: { orderId: string }): string {
@@ -152,17 +151,24 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     {
       config: {
         access: {
-          shopOf: async (request) => (request.params as z.infer<typeof shopParamsSchema>).shopId,
+          shopOf: async (request) => {
+            const { shopId } = request.params as ShopIdParams;
+            return isUuid(shopId) ? shopId : null;
+          },
         },
       },
       schema: {
         tags: ['shops'],
         summary: "A shop's placed orders, with only that shop's lines (its owner or an admin)",
-        params: shopParamsSchema,
+        params: shopIdParamsSchema,
         response: { 200: shopOrderListResponseSchema, ...errors },
       },
     },
-    async (request) => listShopOrders(db, request.params.shopId, LIST_LIMIT),
+    async (request) => {
+      // Admins pass the ownership check without a lookup: an id that is not one is still a 404.
+      if (!isUuid(request.params.shopId)) throw notFound('Shop not found.');
+      return listShopOrders(db, request.params.shopId, LIST_LIMIT);
+    },
   );
 
   // Holds that ran out give their stock back (at start too, for those that ran out while the

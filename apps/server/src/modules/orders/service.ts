@@ -11,6 +11,7 @@ import {
   shippingCents,
   toCents,
   toShippingOption,
+  type CheckoutForm,
   type CreateOrderBody,
   type CreateOrderResponse,
   type FinalCheckoutBody,
@@ -30,8 +31,15 @@ import {
   INVALID_CODE_MESSAGE,
   takeCodeUse,
 } from './discount-codes';
-import { findOrder, orderView, readOrder, type OrderLineRow, type OrderRow } from './queries';
-import { countUnitsSold, returnStock, takeStock, type StockMove } from './stock';
+import { findOrder, readOrder, viewOf, type OrderRow } from './queries';
+import {
+  countUnitsSold,
+  lineLabel,
+  orderStockMoves,
+  returnStock,
+  takeStock,
+  type StockMove,
+} from './stock';
 
 const MINUTE_MS = 60_000;
 /** A pay-on-delivery order holds its stock this long for its final checkout (DESIGN.md). */
@@ -54,9 +62,6 @@ const invalidLine = (index: number, field: string, message: string) =>
   new AppError(400, 'validation_failed', message, {
     fields: { [`items.${index}.${field}`]: message },
   });
-
-const lineLabel = (name: string, variantLabel: string | null) =>
-  variantLabel ? `${name} (${variantLabel})` : name;
 
 /** Reads each line's product and variant (one query) and prices it from the database. */
 async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<PricedLine[]> {
@@ -129,6 +134,45 @@ const stockMoves = (lines: readonly PricedLine[]): StockMove[] =>
     label: lineLabel(line.name, line.variantLabel),
   }));
 
+type Figures = {
+  totalCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+};
+
+/** 409 total_mismatch with the server's figures, so the checkout can show what changed. */
+function totalMismatch(
+  message: string,
+  figures: Figures,
+  items: TotalMismatchDetails['items'],
+): AppError {
+  const details: TotalMismatchDetails = {
+    expected: fromCents(figures.totalCents),
+    subtotal: fromCents(figures.subtotalCents),
+    discount: fromCents(figures.discountCents),
+    shipping: fromCents(figures.shippingCents),
+    items,
+  };
+  return conflict('total_mismatch', message, details);
+}
+
+/** The checkout form as the order's delivery and contact columns (the phone as +254…). */
+export function deliveryColumns(form: CheckoutForm) {
+  return {
+    email: form.email,
+    firstName: form.firstName,
+    middleName: form.middleName,
+    lastName: form.lastName,
+    country: form.country,
+    county: form.county,
+    city: form.city,
+    address: form.address,
+    postalCode: form.postalcode,
+    phoneNumber: normalizeKenyanPhone(form.phoneNumber) ?? form.phoneNumber,
+  };
+}
+
 /**
  * The order's figures from the database: each line's price, the code's amount, shipping and the
  * total. A client total or discount that differs is refused with the server's figures (409).
@@ -150,21 +194,14 @@ async function priceOrder(tx: Tx, body: CreateOrderBody, now: Date) {
   const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
 
   if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
-    const details: TotalMismatchDetails = {
-      expected: fromCents(totalCents),
-      subtotal: fromCents(subtotalCents),
-      discount: fromCents(discountCents),
-      shipping: fromCents(shipping),
-      items: lines.map((line) => ({
+    throw totalMismatch(
+      `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
+      { totalCents, subtotalCents, discountCents, shippingCents: shipping },
+      lines.map((line) => ({
         productId: line.productId,
         variantId: line.variantId,
         price: fromCents(line.unitPriceCents),
       })),
-    };
-    throw conflict(
-      'total_mismatch',
-      `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
-      details,
     );
   }
 
@@ -256,27 +293,9 @@ export function assertMayUse(order: OrderRow, caller: Caller | null): void {
   throw new AppError(403, 'forbidden', 'This order belongs to another account.');
 }
 
-async function linesFor(tx: Db | Tx, orderId: string): Promise<OrderLineRow[]> {
-  return tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.position);
-}
-
-const movesOf = (lines: readonly OrderLineRow[]): StockMove[] =>
-  lines
-    .filter((line): line is OrderLineRow & { productId: string } => line.productId !== null)
-    .map((line) => ({
-      productId: line.productId,
-      variantId: line.variantId,
-      quantity: line.quantity,
-      label: lineLabel(line.name, line.variantLabel),
-    }));
-
 /** Gives an open order's stock and code use back and marks it expired (inside `tx`). */
 async function expireLocked(tx: Tx, order: OrderRow): Promise<void> {
-  await returnStock(tx, movesOf(await linesFor(tx, order.id)));
+  await returnStock(tx, await orderStockMoves(tx, order.id));
   if (order.discountCodeId) await giveBackCodeUse(tx, order.discountCodeId);
   await tx
     .update(orders)
@@ -328,21 +347,15 @@ export async function checkoutOrder(
       claimed.discountCents !== order.discountCents ||
       claimed.shipping !== order.shippingOption
     ) {
-      const lines = await linesFor(tx, order.id);
-      throw conflict(
-        'total_mismatch',
+      const { items } = await viewOf(tx, order);
+      throw totalMismatch(
         `The order's total is ${formatKsh(fromCents(order.totalCents))}.`,
-        {
-          expected: fromCents(order.totalCents),
-          subtotal: fromCents(order.subtotalCents),
-          discount: fromCents(order.discountCents),
-          shipping: fromCents(order.shippingCents),
-          items: lines.map((line) => ({
-            productId: line.productId ?? '',
-            variantId: line.variantId,
-            price: fromCents(line.unitPriceCents),
-          })),
-        } satisfies TotalMismatchDetails,
+        order,
+        items.map((line) => ({
+          productId: line.productId,
+          variantId: line.selectedVariant,
+          price: line.price,
+        })),
       );
     }
 
@@ -352,20 +365,11 @@ export async function checkoutOrder(
         status: 'confirmed',
         confirmedAt: now,
         holdUntil: null,
-        email: body.email,
-        firstName: body.firstName,
-        middleName: body.middleName,
-        lastName: body.lastName,
-        country: body.country,
-        county: body.county,
-        city: body.city,
-        address: body.address,
-        postalCode: body.postalcode,
-        phoneNumber: normalizeKenyanPhone(body.phoneNumber) ?? body.phoneNumber,
+        ...deliveryColumns(body),
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, order.id));
-    await countUnitsSold(tx, movesOf(await linesFor(tx, order.id)));
+    await countUnitsSold(tx, await orderStockMoves(tx, order.id));
     return { confirmedNow: true };
   });
   // The expiry is committed before the shopper hears of it, so the stock is really back.
@@ -398,5 +402,5 @@ export async function readOwnOrder(db: Db, id: string, caller: Caller | null): P
   const order = await findOrder(db, id);
   if (!order) throw notFound('Order not found.');
   assertMayUse(order, caller);
-  return orderView(order, await linesFor(db, order.id));
+  return viewOf(db, order);
 }

@@ -8,7 +8,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { products, productVariants } from '../../platform/schema';
+import { orderLines, products, productVariants } from '../../platform/schema';
 
 export type StockMove = {
   productId: string;
@@ -97,12 +97,40 @@ export async function returnStock(tx: Tx, moves: readonly StockMove[]): Promise<
   }
 }
 
-/** Units sold rank popular choices: counted when an order is confirmed or paid. */
-export async function countUnitsSold(tx: Tx, moves: readonly StockMove[]): Promise<void> {
+/** 'Aloe Vera Gel (50ml)': a line as the out-of-stock message names it. */
+export function lineLabel(name: string, variantLabel: string | null): string {
+  return variantLabel ? `${name} (${variantLabel})` : name;
+}
+
+/** The stock an order's lines hold (lines whose product was deleted hold none). */
+export async function orderStockMoves(tx: Tx, orderId: string): Promise<StockMove[]> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return lines.flatMap((line) =>
+    line.productId === null
+      ? []
+      : [
+          {
+            productId: line.productId,
+            variantId: line.variantId,
+            quantity: line.quantity,
+            label: lineLabel(line.name, line.variantLabel),
+          },
+        ],
+  );
+}
+
+async function addUnitsSold(tx: Tx, moves: readonly StockMove[], sign: 1 | -1): Promise<void> {
   for (const row of totalsPerRow(moves).products) {
     await tx
       .update(products)
-      .set({ count: sql`${products.count} + ${row.quantity}` })
+      .set({ count: sql`greatest(${products.count} + ${sign * row.quantity}, 0)` })
       .where(eq(products.id, row.id));
   }
 }
+
+/** Units sold rank popular choices: counted when an order is confirmed or paid... */
+export const countUnitsSold = (tx: Tx, moves: readonly StockMove[]) => addUnitsSold(tx, moves, 1);
+
+/** ...and taken back when its payment is reversed. */
+export const uncountUnitsSold = (tx: Tx, moves: readonly StockMove[]) =>
+  addUnitsSold(tx, moves, -1);

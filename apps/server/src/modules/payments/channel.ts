@@ -3,12 +3,11 @@
 // emitting `subscribe`; statuses go to that room only, as `paymentStatus:{trackingId}`. A client
 // that joins after the payment became final is sent its status at once, so a fast Pay is never
 // missed. With REDIS_URL, rooms span every server process (the Redis adapter).
-import { paymentStatusEventName } from '@soko/contract';
+import { paymentStatusEventName, type PaymentStatusEvent } from '@soko/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { App } from '../../platform/context';
-import type { PaymentStatusEvent } from './service';
 
 const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
 /** One browser tab follows one payment, rarely a few (retries); more is someone fishing. */
@@ -31,8 +30,7 @@ export function attachStatusChannel(
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    // Same origin only (the shop's own pages); no cross-site listeners.
-    cors: undefined,
+    // No `cors` option: only the shop's own pages (same origin) may listen.
     maxHttpBufferSize: 10_000,
   });
 

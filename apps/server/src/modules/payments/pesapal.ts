@@ -4,8 +4,8 @@
 import {
   ProviderError,
   STATUS_CODE_OF,
+  stateOfStatusCode,
   type PaymentProvider,
-  type PaymentState,
   type ProviderStatus,
   type StartPaymentInput,
   type StartedPayment,
@@ -294,8 +294,7 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
           false,
         );
       }
-      const state: PaymentState =
-        code === 1 ? 'completed' : code === 2 ? 'failed' : code === 3 ? 'reversed' : 'pending';
+      const state = stateOfStatusCode(code);
       return {
         state,
         statusCode: STATUS_CODE_OF[state],

@@ -1,17 +1,26 @@
 // What every payment provider offers the shop: start a payment on the provider's hosted page,
 // and say, when asked, what really happened to it. Notifications never carry the truth by
 // themselves (Pesapal's IPN has no status at all): the shop always asks `getStatus`.
+import { PAYMENT_STATUS } from '@soko/contract';
 
-/** Our payment states; they only ever move forward (pending -> completed | failed, completed -> reversed). */
+/** Our payment states; they only ever move up: pending < failed < completed < reversed. */
 export type PaymentState = 'pending' | 'completed' | 'failed' | 'reversed';
 
 /** Pesapal's status codes (GetTransactionStatus `status_code`), which the live channel passes on. */
 export const STATUS_CODE_OF: Record<PaymentState, number> = {
   pending: 0,
-  completed: 1,
-  failed: 2,
-  reversed: 3,
+  completed: PAYMENT_STATUS.COMPLETED,
+  failed: PAYMENT_STATUS.FAILED,
+  reversed: PAYMENT_STATUS.REVERSED,
 };
+
+/** The state a status code means; 0 (INVALID) and anything unknown are not final. */
+export function stateOfStatusCode(code: number): PaymentState {
+  if (code === PAYMENT_STATUS.COMPLETED) return 'completed';
+  if (code === PAYMENT_STATUS.FAILED) return 'failed';
+  if (code === PAYMENT_STATUS.REVERSED) return 'reversed';
+  return 'pending';
+}
 
 export type ProviderStatus = {
   state: PaymentState;

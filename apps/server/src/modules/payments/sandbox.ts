@@ -9,16 +9,10 @@ import { conflict, notFound } from '../../platform/errors';
 import { sandboxTransactions } from '../../platform/schema';
 import {
   STATUS_CODE_OF,
+  stateOfStatusCode,
   type PaymentProvider,
-  type PaymentState,
   type ProviderStatus,
 } from './provider';
-
-const STATE_OF_CODE: Record<number, PaymentState> = {
-  1: 'completed',
-  2: 'failed',
-  3: 'reversed',
-};
 
 const DESCRIPTION: Record<number, string> = {
   0: 'INVALID',
@@ -81,7 +75,7 @@ export function createSandboxProvider(db: Db, publicUrl: string): PaymentProvide
         status: '200',
       };
       return {
-        state: STATE_OF_CODE[row.statusCode] ?? 'pending',
+        state: stateOfStatusCode(row.statusCode),
         statusCode: row.statusCode,
         paymentMethod: row.paymentMethod ?? '',
         amountKsh: row.amountCents / 100,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   fromCents,
-  normalizeKenyanPhone,
+  type PaymentStatusEvent,
   type ProcessPaymentBody,
   type ProcessPaymentResponse,
 } from '@soko/contract';
@@ -13,11 +13,17 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { orderLines, orders, paymentEvents, payments, products } from '../../platform/schema';
+import { orders, paymentEvents, payments } from '../../platform/schema';
 import { giveBackCodeUse } from '../orders/discount-codes';
 import { findOrder, type OrderRow } from '../orders/queries';
-import { assertMayUse } from '../orders/service';
-import { countUnitsSold, returnStock, takeStock, type StockMove } from '../orders/stock';
+import { assertMayUse, deliveryColumns } from '../orders/service';
+import {
+  countUnitsSold,
+  orderStockMoves,
+  returnStock,
+  takeStock,
+  uncountUnitsSold,
+} from '../orders/stock';
 import {
   ProviderError,
   STATUS_CODE_OF,
@@ -25,13 +31,6 @@ import {
   type PaymentState,
   type ProviderStatus,
 } from './provider';
-
-/** What the live channel and the status call send: Pesapal's fields, passed on as received. */
-export type PaymentStatusEvent = {
-  status_code: number;
-  payment_method: string;
-  [field: string]: unknown;
-};
 
 export type PaymentDeps = {
   db: Db;
@@ -71,24 +70,12 @@ export async function startPayment(
   }
 
   const form = body.formData;
-  const phoneNumber = normalizeKenyanPhone(form.phoneNumber) ?? form.phoneNumber;
+  const delivery = deliveryColumns(form);
   // The form travels with the payment, so a verified payment can confirm the order by itself
   // even if the shopper's tab is closed before the final checkout call.
   await db
     .update(orders)
-    .set({
-      email: form.email,
-      firstName: form.firstName,
-      middleName: form.middleName,
-      lastName: form.lastName,
-      country: form.country,
-      county: form.county,
-      city: form.city,
-      address: form.address,
-      postalCode: form.postalcode,
-      phoneNumber,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...delivery, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
 
   // A second click (or a retry after a lost answer) gets the payment already started.
@@ -114,7 +101,7 @@ export async function startPayment(
       cancellationUrl: `${publicUrl}/checkout`,
       billing: {
         email: form.email,
-        phoneNumber,
+        phoneNumber: delivery.phoneNumber,
         firstName: form.firstName,
         middleName: form.middleName,
         lastName: form.lastName,
@@ -228,16 +215,6 @@ export async function handleNotification(
   return { known: true, applied: result !== null };
 }
 
-const movesOf = async (tx: Tx, orderId: string): Promise<StockMove[]> =>
-  (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)))
-    .filter((line): line is typeof line & { productId: string } => line.productId !== null)
-    .map((line) => ({
-      productId: line.productId,
-      variantId: line.variantId,
-      quantity: line.quantity,
-      label: line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name,
-    }));
-
 /**
  * Moves the payment to the verified state when that is a step forward, and the order with it.
  * Answers the updated payment, or null when nothing changed. Runs inside the caller's transaction.
@@ -293,7 +270,7 @@ async function moveOrder(tx: Tx, order: OrderRow, state: PaymentState): Promise<
       .update(orders)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
-  const moves = await movesOf(tx, order.id);
+  const moves = await orderStockMoves(tx, order.id);
 
   if (state === 'completed') {
     if (order.status === 'pending_payment') {
@@ -331,12 +308,7 @@ async function moveOrder(tx: Tx, order: OrderRow, state: PaymentState): Promise<
     const heldStock = order.status === 'confirmed' || order.status === 'paid';
     if (heldStock && !order.needsRefund) {
       await returnStock(tx, moves);
-      for (const move of moves) {
-        await tx
-          .update(products)
-          .set({ count: sql`greatest(${products.count} - ${move.quantity}, 0)` })
-          .where(eq(products.id, move.productId));
-      }
+      await uncountUnitsSold(tx, moves);
     }
     if (order.discountCodeId && heldStock) await giveBackCodeUse(tx, order.discountCodeId);
     await set({ status: 'reversed', holdUntil: null });

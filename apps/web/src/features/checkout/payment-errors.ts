@@ -1,13 +1,10 @@
 // What an online payment that did not go through tells the shopper (spec sections 4 and 8).
-import { PAYMENT_STATUS, paymentStatusMessage } from '@soko/contract';
+import { PAYMENT_MESSAGES } from '@soko/contract';
 
-export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
-export const PAYMENT_REVERSED_MESSAGE =
-  paymentStatusMessage(PAYMENT_STATUS.REVERSED) ?? 'Payment reversed.';
-export const PAYMENT_SUCCESSFUL_MESSAGE =
-  paymentStatusMessage(PAYMENT_STATUS.COMPLETED) ?? 'Payment successful!';
-export const PAYMENT_UNREACHABLE_MESSAGE =
-  'Unable to connect to payment services. Please try again later.';
+export const PAYMENT_FAILED_MESSAGE: string = PAYMENT_MESSAGES.failed;
+export const PAYMENT_REVERSED_MESSAGE: string = PAYMENT_MESSAGES.reversed;
+export const PAYMENT_SUCCESSFUL_MESSAGE: string = PAYMENT_MESSAGES.successful;
+export const PAYMENT_UNREACHABLE_MESSAGE: string = PAYMENT_MESSAGES.unreachable;
 
 /**
  * Payment that did not go through: the order is not finalised (spec sections 5 and 8). With
