@@ -1,6 +1,7 @@
 // Lint doubles as the architecture fence: the import zones below are the rules STYLE.md
 // describes (web -> contract <- server, features never reach into each other), so they hold
 // without anyone having to remember them.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -23,6 +24,14 @@ const webFeatures = [
   'tenants',
   'chat',
 ];
+
+// Server modules, read from the folder so a new module is fenced the day it is made.
+const serverModulesDir = './apps/server/src/modules';
+const serverModules = readdirSync(new URL(serverModulesDir, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -76,6 +85,26 @@ export default tseslint.config(
               from: './apps/web/src/app',
               message: 'Features do not import the app shell.',
             },
+            {
+              target: './apps/server/src/platform',
+              from: serverModulesDir,
+              message: 'The platform sits below the modules: it imports none of them.',
+            },
+            // A module's insides are its own: everything else, other modules included, goes
+            // through its public entry file (index.ts).
+            ...serverModules.map((name) => ({
+              target: [
+                ...serverModules
+                  .filter((other) => other !== name)
+                  .map((other) => `${serverModulesDir}/${other}`),
+                './apps/server/src/*.ts',
+                './apps/server/src/demo/**',
+                './apps/server/test/**',
+              ],
+              from: `${serverModulesDir}/${name}`,
+              except: ['./index.ts'],
+              message: `Import the ${name} module through its entry file, modules/${name}/index.ts.`,
+            })),
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',

@@ -15,7 +15,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
             'apps/server/src/platform/database-down.test.ts',
             // Starts real processes on both databases itself.
             'apps/server/src/modules/orders/durability.test.ts',
-            'apps/server/src/modules/demo/content/**',
+            'apps/server/src/demo/content/**',
           ]
         : [],
     environment: 'node',

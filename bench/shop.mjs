@@ -84,6 +84,7 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   DATABASE_URL: databaseUrl ?? '',
   REDIS_URL: '',
   RATE_LIMIT_ORDERS: '100000000',
+  MAX_OPEN_ORDERS_PER_CLIENT: '100000000',
   RATE_LIMIT_PUBLIC_WRITES: '100000000',
 });
 

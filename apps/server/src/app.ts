@@ -28,17 +28,14 @@ import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-lim
 import { addSecurityHeaders } from './platform/security-headers';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { registerCatalogRoutes } from './modules/catalog/routes';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerNewsletterRoutes } from './modules/newsletter/routes';
-import { registerOrderRoutes } from './modules/orders/routes';
-import { registerPaymentRoutes } from './modules/payments/routes';
-import { createPesapalProvider } from './modules/payments/pesapal';
-import type { PaymentProvider } from './modules/payments/provider';
-import { createSandboxProvider } from './modules/payments/sandbox';
-import { registerRatingRoutes } from './modules/ratings/routes';
-import { registerPageRoutes } from './modules/seo/routes';
+import { registerAuthRoutes } from './modules/auth';
+import { registerCatalogRoutes } from './modules/catalog';
+import { registerHealthRoutes } from './modules/health';
+import { registerNewsletterRoutes } from './modules/newsletter';
+import { registerOrderRoutes } from './modules/orders';
+import { createPaymentProvider, registerPaymentRoutes } from './modules/payments';
+import { registerRatingRoutes } from './modules/ratings';
+import { registerPageRoutes } from './modules/seo';
 
 export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -113,7 +110,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerRatingRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
-  registerPaymentRoutes(app, ctx, paymentProvider(config, database, app));
+  registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),
@@ -165,15 +162,4 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
 
   return app;
-}
-
-/** PAYMENTS picks the provider; config.ts has already refused Pesapal without its keys. */
-function paymentProvider(config: Config, database: Database, app: App): PaymentProvider {
-  if (config.payments === 'sandbox') return createSandboxProvider(database.db, config.publicUrl);
-  if (!config.pesapal) throw new Error('PAYMENTS=pesapal without Pesapal settings');
-  return createPesapalProvider({
-    ...config.pesapal,
-    ipnUrl: `${config.publicUrl}/api/payments/ipn/pesapal`,
-    log: app.log,
-  });
 }

@@ -7,8 +7,8 @@ import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openPglite, openPostgres, type Database } from './platform/db';
 import { acquireDataDirLock, DataDirLockedError } from './platform/lock-file';
 import { resolveJwtSecret } from './platform/secrets';
-import { ensureAdmin } from './modules/auth/ensure-admin';
-import { DEMO_ACCOUNTS_TEXT, seedDemoIfEmpty } from './modules/demo/seed';
+import { ensureAdmin } from './modules/auth';
+import { DEMO_ACCOUNTS_TEXT, seedDemoIfEmpty } from './demo/seed';
 
 function fail(message: string): never {
   process.stderr.write(`\nSoko could not start.\n${message}\n\n`);

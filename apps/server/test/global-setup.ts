@@ -7,8 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/platform/db';
-import { generateDemoImages } from '../src/modules/demo/content/images';
-import { seedDemo } from '../src/modules/demo/seed';
+import { generateDemoImages } from '../src/demo/content/images';
+import { seedDemo } from '../src/demo/seed';
 import { TEST_HASH_COST, databaseUrlWithName } from './settings';
 
 declare module 'vitest' {

@@ -68,6 +68,7 @@ export async function createTestApp({
     RATE_LIMIT_SIGNIN_PER_CLIENT: '10000',
     RATE_LIMIT_SIGNIN_PER_EMAIL: '10000',
     RATE_LIMIT_ORDERS: '10000',
+    MAX_OPEN_ORDERS_PER_CLIENT: '10000',
     JWT_SECRET: TEST_JWT_SECRET,
     ...env,
   });

@@ -22,6 +22,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_COST: '10',
       RATE_LIMIT_ORDERS: '10000',
+      MAX_OPEN_ORDERS_PER_CLIENT: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

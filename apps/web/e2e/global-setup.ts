@@ -73,6 +73,8 @@ export default async function globalSetup() {
       RATE_LIMIT_SIGNIN_PER_EMAIL: '300',
       // Checkout journeys run in parallel from one address and each places orders.
       RATE_LIMIT_ORDERS: '1000',
+      // ...and leave many of them unpaid on purpose.
+      MAX_OPEN_ORDERS_PER_CLIENT: '1000',
       PAYMENTS: 'sandbox',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,9 @@
+/**
+ * The largest amount in Ksh any call may carry, and any order may total. Amounts are stored as
+ * integer cents in 32-bit columns (at most 21,474,836.47 Ksh); this leaves room below that.
+ */
+export const MAX_AMOUNT_KSH = 10_000_000;
+
 /** Ksh as carried by the API -> integer cents as stored and computed on the server. */
 export function toCents(ksh: number): number {
   return Math.round(ksh * 100);

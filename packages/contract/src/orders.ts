@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { mergeCartLines } from './cart';
 import { requiredText, uuidSchema } from './common';
 import { emailSchema } from './email';
-import { SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
+import { MAX_AMOUNT_KSH, SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
+import { ORDER_STATUSES, REFUND_REASONS } from './order-state-rules';
+
+export * from './order-state-rules';
 
 /** The 47 counties of the Constitution's First Schedule, alphabetical, in their common spelling. */
 export const KENYA_COUNTIES = [
@@ -82,19 +85,7 @@ export const kenyanPhoneSchema = z
 // ---------------------------------------------------------------------------------------------
 // Order states and shipping
 
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'confirmed',
-  'shipped',
-  'delivered',
-  'payment_failed',
-  'reversed',
-  'expired',
-  'cancelled',
-] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Shipping as the client may send it: the option, or its amount in Ksh. */
 export const shippingInputSchema = z.union(
@@ -112,9 +103,12 @@ export function toShippingOption(input: ShippingInput): ShippingOption {
 // ---------------------------------------------------------------------------------------------
 // Order creation
 
-const kshAmountSchema = z.number().min(0);
+export const kshAmountSchema = z
+  .number()
+  .min(0, 'Must not be negative.')
+  .max(MAX_AMOUNT_KSH, `At most Ksh ${MAX_AMOUNT_KSH.toLocaleString('en-US')}.`);
 
-const discountCodeSchema = z
+export const discountCodeSchema = z
   .string()
   .trim()
   .max(40, 'At most 40 characters.')
@@ -135,6 +129,14 @@ export const orderItemInputSchema = z.strictObject({
   selectedVariant: uuidSchema.nullable(),
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+/**
+ * The checkout form's `orderItems` (spec section 3): the cart's lines, which also carry the
+ * line's `image`. Only validated: the order's own lines are what was priced and is charged.
+ */
+export const checkoutOrderItemSchema = orderItemInputSchema.extend({
+  image: z.string().max(2048).optional(),
+});
 
 export const createOrderBodySchema = z.strictObject({
   items: z
@@ -193,7 +195,7 @@ export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export const finalCheckoutBodySchema = z.strictObject({
   ...checkoutFormSchema.shape,
   orderId: uuidSchema,
-  orderItems: z.array(orderItemInputSchema).max(100).optional(),
+  orderItems: z.array(checkoutOrderItemSchema).max(100).optional(),
   totalPrice: kshAmountSchema,
   shipping: shippingInputSchema,
   discount: kshAmountSchema,
@@ -240,6 +242,10 @@ export const orderSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
+  /** Until then an unpaid order holds its stock; null once it no longer waits. */
+  holdUntil: z.iso.datetime({ offset: true }).nullable(),
+  /** Money the shop owes the shopper back, and why (REFUND_REASON_TEXT); null when none. */
+  refundReason: z.enum(REFUND_REASONS).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -265,7 +271,11 @@ export const discountCodeParamsSchema = z.object({ code: z.string().trim().min(1
 
 export const discountQuerySchema = z.object({
   /** Ksh; the amount of a percentage code depends on it. */
-  subtotal: z.coerce.number().min(0).optional(),
+  subtotal: z.coerce
+    .number()
+    .min(0, 'Must not be negative.')
+    .max(MAX_AMOUNT_KSH, `At most Ksh ${MAX_AMOUNT_KSH.toLocaleString('en-US')}.`)
+    .optional(),
 });
 export type DiscountQuery = z.infer<typeof discountQuerySchema>;
 

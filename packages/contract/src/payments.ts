@@ -1,10 +1,31 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { checkoutFormSchema } from './orders';
+import {
+  checkoutFormSchema,
+  checkoutOrderItemSchema,
+  discountCodeSchema,
+  kshAmountSchema,
+  shippingInputSchema,
+} from './orders';
+
+/**
+ * The checkout form as the spec's client sends it with the payment: the delivery fields, plus
+ * the cart's lines and its figures. The figures are claims: when given, they must agree with
+ * the order's own (409 total_mismatch), as on order creation.
+ */
+export const paymentFormDataSchema = z.strictObject({
+  ...checkoutFormSchema.shape,
+  orderItems: z.array(checkoutOrderItemSchema).max(100).optional(),
+  totalPrice: kshAmountSchema.optional(),
+  discount: kshAmountSchema.optional(),
+  shipping: shippingInputSchema.optional(),
+  discountCode: discountCodeSchema.optional(),
+});
+export type PaymentFormData = z.infer<typeof paymentFormDataSchema>;
 
 export const processPaymentBodySchema = z.strictObject({
   orderId: uuidSchema,
-  formData: checkoutFormSchema,
+  formData: paymentFormDataSchema,
 });
 export type ProcessPaymentBody = z.infer<typeof processPaymentBodySchema>;
 

@@ -47,6 +47,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_EMAIL: positiveInt.default(5),
   // Generous: Kenyan mobile networks put many shoppers behind one address (carrier-grade NAT).
   RATE_LIMIT_ORDERS: positiveInt.default(60),
+  // Provider notifications (IPNs) per sending address per minute: Pesapal sends from few.
+  RATE_LIMIT_NOTIFICATIONS: positiveInt.default(6000),
+  // Unpaid orders one client (an account, or one network address) may hold open at once.
+  MAX_OPEN_ORDERS_PER_CLIENT: positiveInt.default(5),
   // scrypt's N as a power of two: 2^15 (r = 8) is 32 MiB and about 130 ms per hash on 2 cores.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
@@ -78,7 +82,9 @@ export type Config = {
     signinPerClient: number;
     signinPerEmail: number;
     orders: number;
+    notifications: number;
   };
+  maxOpenOrdersPerClient: number;
   passwordHashCost: number;
   bodyLimitBytes: number;
   logLevel: string;
@@ -128,7 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinPerClient: e.RATE_LIMIT_SIGNIN_PER_CLIENT,
       signinPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
       orders: e.RATE_LIMIT_ORDERS,
+      notifications: e.RATE_LIMIT_NOTIFICATIONS,
     },
+    maxOpenOrdersPerClient: e.MAX_OPEN_ORDERS_PER_CLIENT,
     passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

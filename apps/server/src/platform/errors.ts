@@ -125,6 +125,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request rejected');
     if (status === 503) void reply.header('retry-after', '5');
+    const wait = (body.error.details as { retryAfterSeconds?: unknown } | undefined)
+      ?.retryAfterSeconds;
+    if (status === 429 && typeof wait === 'number') void reply.header('retry-after', String(wait));
     return reply.status(status).send(body);
   });
 }

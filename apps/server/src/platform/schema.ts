@@ -1,7 +1,13 @@
 // The whole data model. Money is integer cents; stock and ratings carry CHECK constraints so a
 // bug in a service can never write a negative stock or a sixth star. Ids are random UUIDs
 // (never sequential) because anonymous orders are reachable by id alone.
-import { ORDER_STATUSES, PRICING_TYPES, ROLES, type OperationPeriods } from '@soko/contract';
+import {
+  ORDER_STATUSES,
+  PRICING_TYPES,
+  REFUND_REASONS,
+  ROLES,
+  type OperationPeriods,
+} from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,6 +31,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const roleEnum = pgEnum('role', ROLES);
 export const pricingTypeEnum = pgEnum('pricing_type', PRICING_TYPES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
 export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'pending',
@@ -87,6 +94,9 @@ export const shops = pgTable(
       .notNull()
       .default(sql`'{}'`),
     payOnOrder: boolean('pay_on_order').notNull().default(true),
+    // The most of one item (a product, or one of its variants) one order may take: an order
+    // holds its stock until it is paid, so one shopper must not be able to hold it all.
+    maxPerOrder: integer('max_per_order').notNull().default(10),
     imageUrls: text('image_urls')
       .array()
       .notNull()
@@ -98,7 +108,10 @@ export const shops = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('shops_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('shops_owner_idx').on(t.ownerId),
+    check('shops_max_per_order_range', sql`${t.maxPerOrder} between 1 and 1000`),
+  ],
 );
 
 export const tenants = pgTable('tenants', {
@@ -247,7 +260,14 @@ export const orders = pgTable(
       onDelete: 'set null',
     }),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
-    needsRefund: boolean('needs_refund').notNull().default(false),
+    // Who placed it, for the limit on open unpaid orders: 'user:{id}', or 'ip:{keyed hash}'.
+    clientKey: text('client_key'),
+    // The payment that paid it (no foreign key: payments already point at orders). Another
+    // payment completing for the same order is money to give back.
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: uuid('paid_by'),
+    // Set while the shop owes the shopper money back (the order page says why).
+    refundReason: refundReasonEnum('refund_reason'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -259,7 +279,30 @@ export const orders = pgTable(
     ),
     index('orders_user_idx').on(t.userId),
     index('orders_status_hold_idx').on(t.status, t.holdUntil),
+    index('orders_open_by_client_idx')
+      .on(t.clientKey)
+      .where(sql`${t.status} = 'pending_payment'`),
   ],
+);
+
+// Every move of an order's state, kept: who made it, when, from what, to what, and why.
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Null for the order being placed.
+    fromStatus: orderStatusEnum('from_status'),
+    toStatus: orderStatusEnum('to_status').notNull(),
+    // 'shopper', 'payment', 'system', 'owner' or 'admin'.
+    actor: text('actor').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.at)],
 );
 
 export const orderLines = pgTable(
@@ -295,7 +338,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
-    trackingId: text('tracking_id').notNull().unique(),
+    // Null while the provider is being asked to start it (the row reserves the order's one
+    // open payment first, so two starts at once cannot both reach the provider).
+    trackingId: text('tracking_id').unique(),
     status: paymentStatusEnum('status').notNull().default('pending'),
     statusCode: integer('status_code'),
     paymentMethod: text('payment_method'),
@@ -310,6 +355,10 @@ export const payments = pgTable(
   (t) => [
     index('payments_order_idx').on(t.orderId),
     index('payments_status_checked_idx').on(t.status, t.checkedAt),
+    // At most one open payment per order: a second start answers the first.
+    uniqueIndex('payments_one_open_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

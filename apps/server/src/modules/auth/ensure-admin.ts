@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { users } from '../../platform/schema';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../platform/passwords';
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists at start: created when missing,

@@ -1,13 +1,13 @@
 // Accounts: signing up and in, the profile, the address, the password and leaving. Emails are
 // compared case-insensitively; an unknown email and a wrong password fail the same way.
 import type { Address, SignupBody, User } from '@soko/contract';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
-import { orderLines, orders, shops, users } from '../../platform/schema';
+import { shops, users } from '../../platform/schema';
 import { issueToken } from '../../platform/tokens';
-import { hashPassword, verifyPassword } from './passwords';
-import { UNPLACED_STATUSES } from '../orders/queries';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { buyerOrderLines, forgetBuyer } from '../orders';
 
 export type TokenSettings = {
   jwtSecret: string;
@@ -40,13 +40,7 @@ async function findById(db: Db, id: string): Promise<UserRow> {
 
 /** The account as the spec's profile shows it, with the products of the person's orders. */
 export async function toUser(db: Db, row: UserRow): Promise<User> {
-  const lines = await db
-    .select({ orderId: orders.id, productName: orderLines.name, quantity: orderLines.quantity })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    // An abandoned or failed checkout is not one of the person's orders.
-    .where(and(eq(orders.userId, row.id), notInArray(orders.status, [...UNPLACED_STATUSES])))
-    .orderBy(desc(orders.createdAt), orderLines.position);
+  const orders = await buyerOrderLines(db, row.id);
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -54,11 +48,7 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
     email: row.email,
     role: row.role,
     address: row.address,
-    orders: lines.map((line) => ({
-      id: line.orderId,
-      productName: line.productName,
-      quantity: line.quantity,
-    })),
+    orders,
   };
 }
 
@@ -159,10 +149,7 @@ export async function changePassword(
   return { token: tokenFor(updated, settings), user: await toUser(db, updated) };
 }
 
-/**
- * Leaving: the person's account and data go; their orders stay for the shops that must fulfil
- * and account for them, with the personal fields cleared (Kenya's Data Protection Act, 2019).
- */
+/** Leaving: the person's account and data go; their orders stay, with personal fields cleared. */
 export async function deleteAccount(db: Db, userId: string, password: string) {
   const row = await findById(db, userId);
   await checkPassword(row, password);
@@ -178,20 +165,7 @@ export async function deleteAccount(db: Db, userId: string, password: string) {
         'Your account runs a shop. Hand the shop over or close it before deleting the account.',
       );
     }
-    await tx
-      .update(orders)
-      .set({
-        userId: null,
-        email: null,
-        firstName: null,
-        middleName: null,
-        lastName: null,
-        address: null,
-        postalCode: null,
-        phoneNumber: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.userId, userId));
+    await forgetBuyer(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

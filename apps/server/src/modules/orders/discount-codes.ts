@@ -84,3 +84,15 @@ export async function giveBackCodeUse(tx: Tx, codeId: string): Promise<void> {
     .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
     .where(eq(discountCodes.id, codeId));
 }
+
+/**
+ * Takes a use again for an order paid after it had given its use back (a late payment): only
+ * while the code has a use left. The shopper paid the discounted price, so the order stands
+ * either way; a code that ran out meanwhile is not pushed past its limit.
+ */
+export async function retakeCodeUse(tx: Tx, codeId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+    .where(and(eq(discountCodes.id, codeId), usable(now)));
+}

@@ -1,5 +1,5 @@
 // Orders as they are read back: the buyer's, an admin's list, and a shop owner's slice.
-import { fromCents, type Order, type ShopOrder } from '@soko/contract';
+import { fromCents, UNPLACED_STATUSES, type Order, type ShopOrder } from '@soko/contract';
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -7,9 +7,6 @@ import { orderLines, orders } from '../../platform/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-
-/** Orders nobody needs to act on: an abandoned checkout is not an order to fulfil. */
-export const UNPLACED_STATUSES = ['pending_payment', 'expired', 'payment_failed'] as const;
 
 function lineView(line: OrderLineRow): Order['items'][number] {
   return {
@@ -43,6 +40,8 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
     lastName: order.lastName ?? '',
     email: order.email ?? '',
     phoneNumber: order.phoneNumber ?? '',
+    holdUntil: order.holdUntil?.toISOString() ?? null,
+    refundReason: order.refundReason,
   };
 }
 
@@ -79,6 +78,18 @@ export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
   const order = await findOrder(db, id);
   if (!order) throw notFound('Order not found.');
   return viewOf(db, order);
+}
+
+/** The products of a shopper's placed orders, newest first (their account page). */
+export async function buyerOrderLines(db: Db, userId: string) {
+  const lines = await db
+    .select({ id: orders.id, productName: orderLines.name, quantity: orderLines.quantity })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    // An abandoned or failed checkout is not one of the person's orders.
+    .where(and(eq(orders.userId, userId), notInArray(orders.status, [...UNPLACED_STATUSES])))
+    .orderBy(desc(orders.createdAt), orderLines.position);
+  return lines;
 }
 
 /** Every order, newest first (admins). */

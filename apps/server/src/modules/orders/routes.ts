@@ -14,6 +14,7 @@ import {
   isUuid,
   apiErrorSchema,
 } from '@soko/contract';
+import { networkKey } from '../../platform/client-key';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
@@ -42,6 +43,11 @@ function orderIdOf(params: { orderId: string }): string {
 
 export function registerOrderRoutes(app: App, ctx: AppContext): void {
   const { db, config, cache } = ctx;
+  const jwtSecret = config.jwtSecret ?? '';
+  const settings = {
+    orderHoldMinutes: config.orderHoldMinutes,
+    maxOpenOrders: config.maxOpenOrdersPerClient,
+  };
 
   app.get(
     '/api/discounts/:code',
@@ -72,9 +78,9 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const created = await createOrder(db, request.body, request.caller, {
-        orderHoldMinutes: config.orderHoldMinutes,
-      });
+      const { caller } = request;
+      const clientKey = caller ? `user:${caller.id}` : networkKey(jwtSecret, request.ip);
+      const created = await createOrder(db, request.body, { caller, clientKey }, settings);
       // Stock changed: every cached answer that shows it (all carry this tag) is dropped.
       cache.invalidate([CACHE_TAGS.catalog]);
       return reply.status(201).send(created);

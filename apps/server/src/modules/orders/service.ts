@@ -7,45 +7,44 @@ import {
   formatKsh,
   fromCents,
   grandTotalCents,
+  MAX_AMOUNT_KSH,
   normalizeKenyanPhone,
   shippingCents,
   toCents,
   toShippingOption,
+  findOrderMove,
   type CheckoutForm,
   type CreateOrderBody,
+  type ShippingInput,
   type CreateOrderResponse,
   type FinalCheckoutBody,
   type Order,
   type TotalMismatchDetails,
   variantLabel,
 } from '@soko/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderLines, orders, products, productVariants, shops } from '../../platform/schema';
 import { orderNumberSql } from './order-number';
-import {
-  findUsableCode,
-  giveBackCodeUse,
-  INVALID_CODE_MESSAGE,
-  takeCodeUse,
-} from './discount-codes';
+import { findUsableCode, INVALID_CODE_MESSAGE, takeCodeUse } from './discount-codes';
 import { findOrder, readOrder, viewOf, type OrderRow } from './queries';
-import {
-  countUnitsSold,
-  lineLabel,
-  orderStockMoves,
-  returnStock,
-  takeStock,
-  type StockMove,
-} from './stock';
+import { lineLabel, takeStock, type StockMove } from './stock';
+import { clearRefund, flagRefund, moveOrder, recordChange, type Actor } from './transitions';
 
 const MINUTE_MS = 60_000;
 /** A pay-on-delivery order holds its stock this long for its final checkout (DESIGN.md). */
 export const PAY_ON_DELIVERY_HOLD_MINUTES = 60;
 
-export type OrderSettings = { orderHoldMinutes: number };
+export type OrderSettings = {
+  orderHoldMinutes: number;
+  /** Unpaid orders one client may hold open at once (MAX_OPEN_ORDERS_PER_CLIENT). */
+  maxOpenOrders: number;
+};
+
+/** Who is ordering: the signed-in caller, and the key their open orders are counted under. */
+export type Orderer = { caller: Caller | null; clientKey: string };
 
 type PricedLine = {
   productId: string;
@@ -56,6 +55,7 @@ type PricedLine = {
   unitPriceCents: number;
   quantity: number;
   payOnOrder: boolean;
+  maxPerOrder: number;
 };
 
 const invalidLine = (index: number, field: string, message: string) =>
@@ -74,6 +74,7 @@ async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<Pric
       discounts: products.discounts,
       shopId: products.shopId,
       payOnOrder: shops.payOnOrder,
+      maxPerOrder: shops.maxPerOrder,
       variantId: productVariants.id,
       variantName: productVariants.name,
       variantSize: productVariants.size,
@@ -122,7 +123,27 @@ async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<Pric
       unitPriceCents: discountedPriceCents(product.priceCents, product.discounts),
       quantity: item.quantity,
       payOnOrder: product.payOnOrder,
+      maxPerOrder: product.maxPerOrder,
     };
+  });
+}
+
+/**
+ * An order holds its stock until it is paid, so one order may take at most the shop's
+ * `maxPerOrder` of one item (lines of the same item counted together).
+ */
+function checkQuantityLimits(lines: readonly PricedLine[]): void {
+  const totals = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const key = `${line.productId}:${line.variantId ?? ''}`;
+    const quantity = (totals.get(key) ?? 0) + line.quantity;
+    totals.set(key, quantity);
+    if (quantity <= line.maxPerOrder) return;
+    const message = `You can order at most ${line.maxPerOrder} of ${lineLabel(line.name, line.variantLabel)} at a time. Lower the quantity in your cart, then place the order.`;
+    throw new AppError(400, 'quantity_limit', message, {
+      fields: { [`items.${index}.quantity`]: message },
+      details: { productId: line.productId, variantId: line.variantId, max: line.maxPerOrder },
+    });
   });
 }
 
@@ -173,12 +194,46 @@ export function deliveryColumns(form: CheckoutForm) {
   };
 }
 
+const shopper = (caller: Caller | null): Actor => ({ kind: 'shopper', userId: caller?.id ?? null });
+
+/**
+ * One client may hold only so many unpaid orders open at once: each holds stock, and without a
+ * bound one script could take a whole shop's stock off sale. The client's orders are counted
+ * under a per-client transaction lock, so two orders at once cannot both pass the count.
+ */
+async function limitOpenOrders(tx: Tx, clientKey: string, settings: OrderSettings, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`);
+  const open = await tx
+    .select({ holdUntil: orders.holdUntil })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientKey, clientKey),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.holdUntil, now),
+      ),
+    )
+    .orderBy(asc(orders.holdUntil))
+    .limit(settings.maxOpenOrders);
+  if (open.length < settings.maxOpenOrders) return;
+  const lapse = open[0]?.holdUntil ?? now;
+  const waitSeconds = Math.max(1, Math.ceil((lapse.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(waitSeconds / 60);
+  throw new AppError(
+    429,
+    'too_many_open_orders',
+    `You already have ${settings.maxOpenOrders} orders waiting for payment. Pay for one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}, when the oldest unpaid one lapses.`,
+    { details: { retryAfterSeconds: waitSeconds } },
+  );
+}
+
 /**
  * The order's figures from the database: each line's price, the code's amount, shipping and the
  * total. A client total or discount that differs is refused with the server's figures (409).
  */
 async function priceOrder(tx: Tx, body: CreateOrderBody, now: Date) {
   const lines = await priceLines(tx, body.items);
+  checkQuantityLimits(lines);
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
   const codeText = body.discountCode?.trim() ?? '';
@@ -192,6 +247,13 @@ async function priceOrder(tx: Tx, body: CreateOrderBody, now: Date) {
   const shippingOption = toShippingOption(body.shipping);
   const shipping = shippingCents(shippingOption);
   const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
+  if (totalCents > toCents(MAX_AMOUNT_KSH)) {
+    throw new AppError(
+      400,
+      'order_too_large',
+      `One order may total at most ${formatKsh(MAX_AMOUNT_KSH)}. Please split it into smaller orders.`,
+    );
+  }
 
   if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
     throw totalMismatch(
@@ -215,12 +277,13 @@ async function priceOrder(tx: Tx, body: CreateOrderBody, now: Date) {
 export async function createOrder(
   db: Db,
   body: CreateOrderBody,
-  caller: Caller | null,
+  { caller, clientKey }: Orderer,
   settings: OrderSettings,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
   return db
     .transaction(async (tx) => {
+      await limitOpenOrders(tx, clientKey, settings, now);
       const { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
         await priceOrder(tx, body, now);
       const payOnOrder = lines.some((line) => line.payOnOrder);
@@ -240,6 +303,7 @@ export async function createOrder(
           shippingOption,
           discountCodeId: code?.id ?? null,
           holdUntil,
+          clientKey,
         })
         .returning();
       if (!order) throw new Error('order insert returned nothing');
@@ -256,6 +320,7 @@ export async function createOrder(
           position,
         })),
       );
+      await recordChange(tx, order.id, null, 'pending_payment', shopper(caller));
       // Last: the locks these take are held only until the commit.
       await takeStock(tx, stockMoves(lines));
       if (code) await takeCodeUse(tx, code, now);
@@ -285,22 +350,45 @@ function isForeignKeyViolation(error: unknown, depth = 0): boolean {
 
 /**
  * Whose order it is: a signed-in shopper's order only for them (or an admin); an anonymous order
- * for whoever holds its random id.
+ * for whoever holds its random id. Anyone else is told what an unknown id is told (404), so an
+ * id reveals nothing about orders that are not the caller's.
  */
 export function assertMayUse(order: OrderRow, caller: Caller | null): void {
   if (!order.userId || caller?.role === 'admin' || caller?.id === order.userId) return;
-  if (!caller) throw new AppError(401, 'unauthorized', 'Please sign in to see this order.');
-  throw new AppError(403, 'forbidden', 'This order belongs to another account.');
+  throw notFound('Order not found.');
 }
 
-/** Gives an open order's stock and code use back and marks it expired (inside `tx`). */
-async function expireLocked(tx: Tx, order: OrderRow): Promise<void> {
-  await returnStock(tx, await orderStockMoves(tx, order.id));
-  if (order.discountCodeId) await giveBackCodeUse(tx, order.discountCodeId);
-  await tx
-    .update(orders)
-    .set({ status: 'expired', holdUntil: null, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
+/** An order read in `tx` and locked until its commit, or 404 when it is not the caller's. */
+async function lockOrder(tx: Tx, orderId: string, caller: Caller | null): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order not found.');
+  assertMayUse(order, caller);
+  return order;
+}
+
+/** The figures a client says it is paying, checked against the order's own (409 when they differ). */
+export type ClaimedFigures = {
+  totalPrice?: number | undefined;
+  discount?: number | undefined;
+  shipping?: ShippingInput | undefined;
+};
+
+async function checkClaims(tx: Tx, order: OrderRow, claimed: ClaimedFigures): Promise<void> {
+  const differs =
+    (claimed.totalPrice !== undefined && toCents(claimed.totalPrice) !== order.totalCents) ||
+    (claimed.discount !== undefined && toCents(claimed.discount) !== order.discountCents) ||
+    (claimed.shipping !== undefined && toShippingOption(claimed.shipping) !== order.shippingOption);
+  if (!differs) return;
+  const { items } = await viewOf(tx, order);
+  throw totalMismatch(
+    `The order's total is ${formatKsh(fromCents(order.totalCents))}.`,
+    order,
+    items.map((line) => ({
+      productId: line.productId,
+      variantId: line.selectedVariant,
+      price: line.price,
+    })),
+  );
 }
 
 const CONFIRMED_STATES = new Set(['confirmed', 'shipped', 'delivered']);
@@ -313,21 +401,19 @@ export async function checkoutOrder(
   now = new Date(),
 ): Promise<{ order: Order; confirmedNow: boolean }> {
   const result = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, body.orderId)).for('update');
-    if (!order) throw notFound('Order not found.');
-    assertMayUse(order, caller);
+    const order = await lockOrder(tx, body.orderId, caller);
 
     // Already confirmed: the repeat of a call whose answer was lost. Nothing changes.
     if (CONFIRMED_STATES.has(order.status)) return { confirmedNow: false };
 
     if (order.status === 'pending_payment' && order.holdUntil && order.holdUntil <= now) {
-      await expireLocked(tx, order);
+      await moveOrder(tx, order, 'expired', { kind: 'system' }, { now });
       return { expired: true };
     }
     if (order.status === 'pending_payment' && order.payOnOrder) {
       throw conflict('payment_required', 'This order must be paid online before it is confirmed.');
     }
-    if (order.status === 'paid' && order.needsRefund) {
+    if (order.refundReason === 'sold_out_after_payment') {
       throw conflict(
         'order_closed',
         'Your payment arrived after the items sold out: the shop will refund it.',
@@ -336,40 +422,11 @@ export async function checkoutOrder(
     if (order.status !== 'pending_payment' && order.status !== 'paid') {
       throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
     }
-
-    const claimed = {
-      totalCents: toCents(body.totalPrice),
-      discountCents: toCents(body.discount),
-      shipping: toShippingOption(body.shipping),
-    };
-    if (
-      claimed.totalCents !== order.totalCents ||
-      claimed.discountCents !== order.discountCents ||
-      claimed.shipping !== order.shippingOption
-    ) {
-      const { items } = await viewOf(tx, order);
-      throw totalMismatch(
-        `The order's total is ${formatKsh(fromCents(order.totalCents))}.`,
-        order,
-        items.map((line) => ({
-          productId: line.productId,
-          variantId: line.selectedVariant,
-          price: line.price,
-        })),
-      );
-    }
-
-    await tx
-      .update(orders)
-      .set({
-        status: 'confirmed',
-        confirmedAt: now,
-        holdUntil: null,
-        ...deliveryColumns(body),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id));
-    await countUnitsSold(tx, await orderStockMoves(tx, order.id));
+    await checkClaims(tx, order, body);
+    await moveOrder(tx, order, 'confirmed', shopper(caller), {
+      set: deliveryColumns(body),
+      now,
+    });
     return { confirmedNow: true };
   });
   // The expiry is committed before the shopper hears of it, so the stock is really back.
@@ -392,7 +449,7 @@ export async function expireOverdueOrders(db: Db, now = new Date(), batch = 100)
       .orderBy(orders.holdUntil)
       .limit(batch)
       .for('update', { skipLocked: true });
-    for (const order of overdue) await expireLocked(tx, order);
+    for (const order of overdue) await moveOrder(tx, order, 'expired', { kind: 'system' }, { now });
     return overdue.length;
   });
 }
@@ -403,4 +460,157 @@ export async function readOwnOrder(db: Db, id: string, caller: Caller | null): P
   if (!order) throw notFound('Order not found.');
   assertMayUse(order, caller);
   return viewOf(db, order);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the payments module asks of orders
+
+/** What an order being paid online needs to tell the provider. */
+export type PayableOrder = { id: string; orderNumber: string; totalCents: number };
+
+/**
+ * Readies an open order for its online payment, inside the payments module's transaction: the
+ * order is locked, must be the caller's, unpaid and still held; the figures the client sent
+ * must agree with it; and the delivery form is saved with it, so a verified payment can confirm
+ * the order by itself even if the shopper's tab is closed before the final checkout.
+ */
+export async function prepareOrderForPayment(
+  tx: Tx,
+  orderId: string,
+  caller: Caller | null,
+  form: CheckoutForm & ClaimedFigures,
+  now = new Date(),
+): Promise<PayableOrder> {
+  const order = await lockOrder(tx, orderId, caller);
+  if (!order.payOnOrder) {
+    throw conflict('conflict', 'This order is paid on delivery: no online payment is needed.');
+  }
+  if (order.paidAt) throw conflict('already_paid', 'This order is already paid.');
+  if (order.status !== 'pending_payment' || !order.holdUntil || order.holdUntil <= now) {
+    throw conflict('order_closed', 'This order can no longer be paid. Please order again.');
+  }
+  await checkClaims(tx, order, form);
+  await tx
+    .update(orders)
+    .set({ ...deliveryColumns(form), updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  return { id: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents };
+}
+
+/** What the provider verified about one payment of an order. */
+export type PaymentOutcome = 'completed' | 'failed' | 'reversed' | 'amount_mismatch';
+
+const byPayment: Actor = { kind: 'payment' };
+
+/**
+ * Moves an order as a verified payment outcome says, inside the payments module's transaction.
+ * The order remembers which payment paid it: any other payment completing for it is money to
+ * give back (paid twice), never a second confirmation.
+ */
+export async function applyPaymentOutcome(
+  tx: Tx,
+  orderId: string,
+  paymentId: string,
+  outcome: PaymentOutcome,
+  now = new Date(),
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return;
+  const paidByThis = order.paidBy === paymentId;
+  const paidByAnother = order.paidBy !== null && !paidByThis;
+
+  switch (outcome) {
+    case 'amount_mismatch':
+      // Money that does not match the order is not its payment: a person gives it back.
+      await flagRefund(tx, order, 'amount_mismatch', byPayment);
+      return;
+    case 'failed':
+      if (order.paidBy === null && order.status === 'pending_payment') {
+        await moveOrder(tx, order, 'payment_failed', byPayment, { now });
+      }
+      return;
+    case 'reversed':
+      if (paidByThis) {
+        if (findOrderMove(order.status, 'reversed')) {
+          await moveOrder(tx, order, 'reversed', byPayment, { now });
+        }
+      } else if (paidByAnother) {
+        // The second payment of an order paid twice went back: nothing is owed any more.
+        if (order.refundReason === 'paid_twice') {
+          await clearRefund(tx, order, byPayment, 'the second payment was reversed');
+        }
+      } else if (order.status === 'pending_payment') {
+        await moveOrder(tx, order, 'reversed', byPayment, { now });
+      }
+      return;
+    case 'completed':
+      if (paidByThis) return;
+      if (paidByAnother) {
+        await flagRefund(tx, order, 'paid_twice', byPayment);
+        return;
+      }
+      await recordPaid(tx, order, paymentId, now);
+      return;
+  }
+}
+
+/** The first payment of an order completed: paid, then confirmed (its form came with it). */
+async function recordPaid(tx: Tx, order: OrderRow, paymentId: string, now: Date) {
+  const paidSet = { paidAt: now, paidBy: paymentId };
+  if (order.status === 'pending_payment') {
+    const paid = await moveOrder(tx, order, 'paid', byPayment, { set: paidSet, now });
+    await moveOrder(tx, paid, 'confirmed', byPayment, { now });
+    return;
+  }
+  if (order.status === 'expired' || order.status === 'payment_failed') {
+    // Paid after its hold ran out: the stock went back, so take it again if it is still there;
+    // otherwise the order is cancelled and the shop owes the shopper their money.
+    const paid = await tx
+      .transaction((savepoint) =>
+        moveOrder(savepoint, order, 'paid', byPayment, { set: paidSet, now }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'out_of_stock') return null;
+        throw error;
+      });
+    if (paid) {
+      await moveOrder(tx, paid, 'confirmed', byPayment, { now });
+    } else {
+      await moveOrder(tx, order, 'cancelled', byPayment, {
+        set: paidSet,
+        refundReason: 'sold_out_after_payment',
+        note: 'paid after the hold ran out; the items had sold meanwhile',
+        now,
+      });
+    }
+    return;
+  }
+  // Cancelled, reversed or otherwise closed: the money has nowhere to go but back.
+  await tx.update(orders).set({ paidAt: now, paidBy: paymentId }).where(eq(orders.id, order.id));
+  await flagRefund(tx, order, 'paid_after_close', byPayment);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the accounts module asks of orders
+
+/**
+ * A shopper leaving: their orders stay for the shops that must fulfil and account for them, with
+ * the personal fields cleared (Kenya's Data Protection Act, 2019).
+ */
+export async function forgetBuyer(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      userId: null,
+      clientKey: null,
+      email: null,
+      firstName: null,
+      middleName: null,
+      lastName: null,
+      address: null,
+      postalCode: null,
+      phoneNumber: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.userId, userId));
 }

@@ -36,6 +36,7 @@ const errors = {
   502: apiErrorSchema,
 };
 const MINUTE_MS = 60_000;
+const IPN_BODY_LIMIT_BYTES = 4_096;
 /** How often pending payments nobody has heard of lately are re-checked with the provider. */
 const PAYMENT_SWEEP_MS = 60_000;
 
@@ -77,7 +78,8 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
     '/api/payments/status/:trackingId',
     {
       // Whoever holds the tracking id (a random id the provider made) may follow the payment.
-      config: { access: 'public' },
+      // Limited: a stale status asks the provider. The checkout polls it every 3 s at most.
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: MINUTE_MS } },
       schema: {
         tags: ['checkout'],
         summary:
@@ -116,13 +118,18 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
     }
   };
   const ipnRoute = {
-    // Generous: Pesapal sends from few addresses, and an unknown tracking id costs one insert.
-    config: { access: 'public' as const, rateLimit: { max: 6_000, timeWindow: MINUTE_MS } },
+    // Generous: Pesapal sends from few addresses, and an unknown tracking id costs one read.
+    config: {
+      access: 'public' as const,
+      rateLimit: { max: config.rateLimits.notifications, timeWindow: MINUTE_MS },
+    },
   };
   app.post(
     '/api/payments/ipn/pesapal',
     {
       ...ipnRoute,
+      // An IPN is three short fields: anything bigger is not one.
+      bodyLimit: IPN_BODY_LIMIT_BYTES,
       schema: {
         tags: ['payments'],
         summary: 'Pesapal IPN (POST): verified with GetTransactionStatus, applied once',
@@ -155,7 +162,7 @@ function registerSandboxRoutes(app: App, deps: PaymentDeps, config: Config): voi
   app.get(
     '/api/payments/sandbox/:trackingId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: publicWriteRateLimit(config) },
       schema: {
         tags: ['payments'],
         summary: 'The sandbox provider’s view of a payment (for its hosted page)',

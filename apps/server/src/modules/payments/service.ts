@@ -1,29 +1,26 @@
-// Online payment: start a payment for an open order, and apply what the provider says happened
-// to it, once. Every notification (provider IPN, sandbox button, sweep, status poll) goes through
-// handleNotification: it asks the provider for the truth, then moves the payment and its order
-// forward in one transaction. A repeat, or a stale status arriving late, changes nothing.
-import { randomUUID } from 'node:crypto';
+// Online payment: start the one payment of an open order, and apply what the provider says
+// happened to it, once. Every notification (provider IPN, sandbox button, sweep, status poll)
+// goes through handleNotification: it asks the provider for the truth, then moves the payment
+// forward and tells the orders module the outcome, in one transaction. A repeat, or a stale
+// status arriving late, changes nothing. This module writes only its own tables.
 import {
   fromCents,
+  normalizeKenyanPhone,
   type PaymentStatusEvent,
   type ProcessPaymentBody,
   type ProcessPaymentResponse,
 } from '@soko/contract';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { orders, paymentEvents, payments } from '../../platform/schema';
-import { giveBackCodeUse } from '../orders/discount-codes';
-import { findOrder, type OrderRow } from '../orders/queries';
-import { assertMayUse, deliveryColumns } from '../orders/service';
+import { paymentEvents, payments } from '../../platform/schema';
 import {
-  countUnitsSold,
-  orderStockMoves,
-  returnStock,
-  takeStock,
-  uncountUnitsSold,
-} from '../orders/stock';
+  applyPaymentOutcome,
+  prepareOrderForPayment,
+  type PayableOrder,
+  type PaymentOutcome,
+} from '../orders';
 import {
   ProviderError,
   STATUS_CODE_OF,
@@ -51,45 +48,78 @@ const PROVIDER_UNAVAILABLE = 'We could not reach the payment service. Please try
 // ---------------------------------------------------------------------------------------------
 // Starting a payment
 
-/** POST /api/payments/process: the checkout form is stored with the order, then the provider's page. */
+/** How long a second start waits for the first to hear back from the provider. */
+const START_WAIT_MS = 20_000;
+/** A reservation older than this with no provider answer was left by a process that died. */
+const ABANDONED_START_MS = 60_000;
+
+/**
+ * POST /api/payments/process: the order's one open payment. The payment row is inserted before
+ * the provider is asked, and a unique index allows one pending payment per order, so of two
+ * starts at once (a double click, a retry, a second tab) exactly one reaches the provider; the
+ * other waits for its answer and gets the same page. A start whose provider call fails removes
+ * its row, so the shopper can try again.
+ */
 export async function startPayment(
   deps: PaymentDeps,
   body: ProcessPaymentBody,
   caller: Caller | null,
   now = new Date(),
 ): Promise<ProcessPaymentResponse> {
-  const { db, provider, publicUrl } = deps;
-  const order = await findOrder(db, body.orderId);
-  if (!order) throw notFound('Order not found.');
-  assertMayUse(order, caller);
-  if (!order.payOnOrder) {
-    throw conflict('conflict', 'This order is paid on delivery: no online payment is needed.');
-  }
-  if (order.status !== 'pending_payment' || !order.holdUntil || order.holdUntil <= now) {
-    throw conflict('order_closed', 'This order can no longer be paid. Please order again.');
-  }
-
+  const { db, provider } = deps;
   const form = body.formData;
-  const delivery = deliveryColumns(form);
-  // The form travels with the payment, so a verified payment can confirm the order by itself
-  // even if the shopper's tab is closed before the final checkout call.
-  await db
-    .update(orders)
-    .set({ ...delivery, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
+    const claim = await db.transaction(async (tx) => {
+      const order = await prepareOrderForPayment(tx, body.orderId, caller, form, now);
+      const [reserved] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: provider.name,
+          status: 'pending',
+          statusCode: STATUS_CODE_OF.pending,
+          amountCents: order.totalCents,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      if (reserved) return { order, reservedId: reserved.id, open: undefined };
+      const [open] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+        .limit(1);
+      return { order, reservedId: undefined, open };
+    });
 
-  // A second click (or a retry after a lost answer) gets the payment already started.
-  const [open] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  if (open?.redirectUrl) {
-    return { success: true, trackingId: open.trackingId, redirectUrl: open.redirectUrl };
+    if (claim.reservedId) return submitToProvider(deps, claim.order, claim.reservedId, form);
+    const { open } = claim;
+    if (open?.trackingId && open.redirectUrl) {
+      return { success: true, trackingId: open.trackingId, redirectUrl: open.redirectUrl };
+    }
+    if (open && Date.now() - open.createdAt.getTime() > ABANDONED_START_MS) {
+      // Reserved by a process that died before the provider answered: free it and start anew.
+      await db.delete(payments).where(and(eq(payments.id, open.id), isNull(payments.trackingId)));
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw conflict(
+        'payment_starting',
+        'Your payment is still being started. Please try again in a moment.',
+      );
+    }
+    // The other start is still talking to the provider.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
 
-  const paymentId = randomUUID();
+async function submitToProvider(
+  deps: PaymentDeps,
+  order: PayableOrder,
+  paymentId: string,
+  form: ProcessPaymentBody['formData'],
+): Promise<ProcessPaymentResponse> {
+  const { db, provider, publicUrl } = deps;
   let started;
   try {
     started = await provider.submitOrder({
@@ -101,7 +131,7 @@ export async function startPayment(
       cancellationUrl: `${publicUrl}/checkout`,
       billing: {
         email: form.email,
-        phoneNumber: delivery.phoneNumber,
+        phoneNumber: normalizeKenyanPhone(form.phoneNumber) ?? form.phoneNumber,
         firstName: form.firstName,
         middleName: form.middleName,
         lastName: form.lastName,
@@ -113,21 +143,20 @@ export async function startPayment(
       },
     });
   } catch (error) {
+    await db.delete(payments).where(and(eq(payments.id, paymentId), isNull(payments.trackingId)));
     if (error instanceof ProviderError || error instanceof TypeError) {
       throw new AppError(502, 'payment_unavailable', PROVIDER_UNAVAILABLE);
     }
     throw error;
   }
-  await db.insert(payments).values({
-    id: paymentId,
-    orderId: order.id,
-    provider: provider.name,
-    trackingId: started.trackingId,
-    status: 'pending',
-    statusCode: STATUS_CODE_OF.pending,
-    redirectUrl: started.redirectUrl,
-    amountCents: order.totalCents,
-  });
+  await db
+    .update(payments)
+    .set({
+      trackingId: started.trackingId,
+      redirectUrl: started.redirectUrl,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, paymentId));
   return { success: true, trackingId: started.trackingId, redirectUrl: started.redirectUrl };
 }
 
@@ -138,7 +167,14 @@ export type Notification = {
   trackingId: string;
   /** 'ipn', 'sandbox', 'sweep', 'status-poll'. */
   kind: string;
-  payload: Record<string, unknown>;
+  /** The notification's own fields (Pesapal's IPN has three); nothing else is kept. */
+  payload: NotificationFields;
+};
+
+export type NotificationFields = {
+  OrderTrackingId?: string;
+  OrderNotificationType?: string;
+  OrderMerchantReference?: string;
 };
 
 export type NotificationResult = { known: boolean; applied: boolean };
@@ -152,20 +188,48 @@ async function findPayment(db: Db | Tx, trackingId: string): Promise<PaymentRow 
   return row;
 }
 
+/** Only the fields a notification is known to carry, each cut to a sane length. */
+function storedFields(fields: NotificationFields): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of [
+    'OrderTrackingId',
+    'OrderNotificationType',
+    'OrderMerchantReference',
+  ] as const) {
+    const value = fields[key];
+    if (typeof value === 'string') kept[key] = value.slice(0, 100);
+  }
+  return kept;
+}
+
+/** The provider's answer as kept with the payment: flat values only, bounded in number and size. */
+function boundedDetails(raw: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw).slice(0, 40)) {
+    if (key.length > 64) continue;
+    if (typeof value === 'string') kept[key] = value.slice(0, 500);
+    else if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+      kept[key] = value;
+    }
+  }
+  return kept;
+}
+
 export function statusEvent(payment: PaymentRow): PaymentStatusEvent {
   const raw = payment.details ?? {};
   return {
     ...raw,
     status_code: payment.statusCode ?? STATUS_CODE_OF[payment.status],
     payment_method: payment.paymentMethod ?? '',
-    order_tracking_id: payment.trackingId,
+    order_tracking_id: payment.trackingId ?? '',
     orderId: payment.orderId,
   };
 }
 
 /**
- * Verifies a notification with the provider and applies it once. Throws a ProviderError when
- * the provider cannot be asked (the notification is stored; the sender should retry).
+ * Verifies a notification with the provider and applies it once. A tracking id we never gave
+ * out stores nothing and asks nobody. Throws a ProviderError when the provider cannot be asked
+ * (the notification is kept; the sender should retry).
  */
 export async function handleNotification(
   deps: PaymentDeps,
@@ -173,51 +237,40 @@ export async function handleNotification(
 ): Promise<NotificationResult> {
   const { db, provider } = deps;
   const payment = await findPayment(db, notification.trackingId);
-  if (!payment || payment.provider !== provider.name) {
-    // Forged or foreign: kept for the record, never asked about, never applied.
-    await db.insert(paymentEvents).values({
-      trackingId: notification.trackingId.slice(0, 100),
-      provider: provider.name,
-      kind: notification.kind,
-      payload: notification.payload,
-    });
+  if (!payment?.trackingId || payment.provider !== provider.name) {
     return { known: false, applied: false };
   }
+  const event = {
+    paymentId: payment.id,
+    trackingId: payment.trackingId,
+    provider: provider.name,
+    kind: notification.kind,
+    payload: storedFields(notification.payload),
+  };
 
   let verified: ProviderStatus;
   try {
     verified = await provider.getStatus(payment.trackingId);
   } catch (error) {
-    await db.insert(paymentEvents).values({
-      paymentId: payment.id,
-      trackingId: payment.trackingId,
-      provider: provider.name,
-      kind: notification.kind,
-      payload: notification.payload,
-    });
+    await db.insert(paymentEvents).values(event);
     throw error instanceof ProviderError ? error : new ProviderError(String(error), true);
   }
 
   const result = await db.transaction(async (tx) => {
     const applied = await applyVerifiedStatus(tx, payment.id, verified);
-    await tx.insert(paymentEvents).values({
-      paymentId: payment.id,
-      trackingId: payment.trackingId,
-      provider: provider.name,
-      kind: notification.kind,
-      payload: notification.payload,
-      verifiedStatus: verified.state,
-      applied: applied !== null,
-    });
+    await tx
+      .insert(paymentEvents)
+      .values({ ...event, verifiedStatus: verified.state, applied: applied !== null });
     return applied;
   });
-  if (result) deps.publish(result.trackingId, statusEvent(result));
+  if (result?.trackingId) deps.publish(result.trackingId, statusEvent(result));
   return { known: true, applied: result !== null };
 }
 
 /**
- * Moves the payment to the verified state when that is a step forward, and the order with it.
- * Answers the updated payment, or null when nothing changed. Runs inside the caller's transaction.
+ * Moves the payment to the verified state when that is a step forward, and tells the orders
+ * module what happened to the order's money. Answers the updated payment, or null when nothing
+ * changed. Runs inside the caller's transaction.
  */
 export async function applyVerifiedStatus(
   tx: Tx,
@@ -231,16 +284,13 @@ export async function applyVerifiedStatus(
     .for('update');
   if (!payment) return null;
   if (RANK[verified.state] <= RANK[payment.status]) return null;
-  // Money that does not match the order is not this order's payment: left for a person to see.
+  // Money that does not match the payment is not this payment: left for a person to see.
   if (
     verified.state === 'completed' &&
     (Math.round(verified.amountKsh * 100) !== payment.amountCents ||
       verified.merchantReference !== payment.id)
   ) {
-    await tx
-      .update(orders)
-      .set({ needsRefund: true, updatedAt: sql`now()` })
-      .where(eq(orders.id, payment.orderId));
+    await applyPaymentOutcome(tx, payment.orderId, payment.id, 'amount_mismatch');
     return null;
   }
 
@@ -249,70 +299,16 @@ export async function applyVerifiedStatus(
     .set({
       status: verified.state,
       statusCode: verified.statusCode,
-      paymentMethod: verified.paymentMethod || payment.paymentMethod,
-      details: verified.raw,
+      paymentMethod: (verified.paymentMethod || payment.paymentMethod)?.slice(0, 50) ?? null,
+      details: boundedDetails(verified.raw),
       updatedAt: sql`now()`,
     })
     .where(eq(payments.id, payment.id))
     .returning();
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(eq(orders.id, payment.orderId))
-    .for('update');
-  if (order) await moveOrder(tx, order, verified.state);
+  if (verified.state !== 'pending') {
+    await applyPaymentOutcome(tx, payment.orderId, payment.id, verified.state as PaymentOutcome);
+  }
   return updated ?? null;
-}
-
-async function moveOrder(tx: Tx, order: OrderRow, state: PaymentState): Promise<void> {
-  const set = (values: Partial<typeof orders.$inferInsert>) =>
-    tx
-      .update(orders)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id));
-  const moves = await orderStockMoves(tx, order.id);
-
-  if (state === 'completed') {
-    if (order.status === 'pending_payment') {
-      await set({ status: 'confirmed', confirmedAt: new Date(), holdUntil: null });
-      await countUnitsSold(tx, moves);
-    } else if (order.status === 'expired' || order.status === 'payment_failed') {
-      // Paid after its hold ran out: the stock went back, so take it again if it is still
-      // there; otherwise the shop owes the shopper their money.
-      const retaken = await tx
-        .transaction(async (savepoint) => takeStock(savepoint, moves))
-        .then(() => true)
-        .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 'out_of_stock') return false;
-          throw error;
-        });
-      if (retaken) {
-        await set({ status: 'confirmed', confirmedAt: new Date(), holdUntil: null });
-        await countUnitsSold(tx, moves);
-      } else {
-        await set({ status: 'paid', needsRefund: true, holdUntil: null });
-      }
-    }
-    return;
-  }
-
-  if (state === 'failed') {
-    if (order.status !== 'pending_payment') return;
-    await returnStock(tx, moves);
-    if (order.discountCodeId) await giveBackCodeUse(tx, order.discountCodeId);
-    await set({ status: 'payment_failed', holdUntil: null });
-    return;
-  }
-
-  if (state === 'reversed') {
-    const heldStock = order.status === 'confirmed' || order.status === 'paid';
-    if (heldStock && !order.needsRefund) {
-      await returnStock(tx, moves);
-      await uncountUnitsSold(tx, moves);
-    }
-    if (order.discountCodeId && heldStock) await giveBackCodeUse(tx, order.discountCodeId);
-    await set({ status: 'reversed', holdUntil: null });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,6 +361,7 @@ export async function sweepPendingPayments(
         and(
           eq(payments.status, 'pending'),
           eq(payments.provider, deps.provider.name),
+          isNotNull(payments.trackingId),
           lt(payments.createdAt, new Date(now - olderThanMs)),
           gt(payments.createdAt, new Date(now - 24 * 3_600_000)),
           or(isNull(payments.checkedAt), lt(payments.checkedAt, new Date(now - recheckMs))),
@@ -380,12 +377,11 @@ export async function sweepPendingPayments(
     }
     return due;
   });
-  for (const row of claimed) {
-    await handleNotification(deps, {
-      trackingId: row.trackingId,
-      kind: 'sweep',
-      payload: {},
-    }).catch(() => undefined);
+  for (const { trackingId } of claimed) {
+    if (!trackingId) continue;
+    await handleNotification(deps, { trackingId, kind: 'sweep', payload: {} }).catch(
+      () => undefined,
+    );
   }
   return claimed.length;
 }

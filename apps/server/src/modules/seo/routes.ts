@@ -1,214 +1,34 @@
-// Serves the browser app's HTML with each page's head written in, so crawlers and link
-// previews see real titles, descriptions and product data without running JavaScript; and
-// the sitemap and robots.txt that point crawlers at every product and category.
-import {
-  IMAGE_SIZES,
-  STOREFRONT_PATHS,
-  matchAppPath,
-  productPath,
-  queryKeys,
-  seoWithDefaults,
-  type AppPathMatch,
-  type InitialDataEntry,
-  type Listing,
-  type Product,
-  type Shop,
-} from '@soko/contract';
+// The browser app's pages (each with its own head, see pages.ts), the sitemap and robots.txt.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached } from '../../platform/cache';
-import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import type { Tenant } from '../../platform/tenant';
-import {
-  getListings,
-  getMetadata,
-  getProduct,
-  listAllProducts,
-  listRelatedProducts,
-  tenantView,
-} from '../catalog/service';
-import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
-
-// Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
-const INDEXED = new Set<string>(STOREFRONT_PATHS);
-
-const TITLES: Record<string, string> = {
-  '/alllisting': 'All Products',
-  '/new-arrival': 'New Arrivals',
-  '/PopularChoises': 'Popular Choices',
-  '/About': 'About Us',
-};
-
-type RenderedPage = { status: number; head: PageHead };
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
+import type { App, AppContext } from '../../platform/context';
+import { absoluteUrl } from './head';
+import { createPageRenderer } from './pages';
 
 export function registerPageRoutes(
   app: App,
   ctx: AppContext,
   indexHtml: string,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
-  // The build's own description and title are placeholders: the head we write replaces them.
-  const template = indexHtml.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  const { db, cache, tenants, config } = ctx;
-  const canonicalBase = (tenant: Tenant | null) => tenant?.seo?.url?.trim() || config.publicUrl;
+  const { tenants } = ctx;
+  const pages = createPageRenderer(ctx, indexHtml);
 
-  /** The answers a page asks for before it can show anything (seeded into the app's cache). */
-  async function pageData(tenant: Tenant | null, match: AppPathMatch, shops: Shop[]) {
-    const entries: InitialDataEntry[] = [
-      { key: queryKeys.metadata(), data: shops },
-      { key: queryKeys.tenant(), data: tenantView(tenant) },
-    ];
-    const add = async (key: readonly unknown[], load: () => Promise<unknown>) => {
-      entries.push({ key, data: await load() });
-    };
-    switch (match.pattern) {
-      case '/':
-        await add(queryKeys.listing(), () => getListings(db, tenant));
-        break;
-      case '/category/:categoryName': {
-        const categoryName = match.params.categoryName ?? '';
-        await add(queryKeys.categoryProducts(categoryName), () =>
-          listRelatedProducts(db, tenant, { categoryName }),
-        );
-        break;
-      }
-      case '/alllisting':
-      case '/new-arrival':
-      case '/PopularChoises':
-        await add(queryKeys.allProducts(), () => listAllProducts(db));
-        break;
-    }
-    return entries;
-  }
-
-  /** The image a page draws largest, above the fold: the home strip's first, a grid's first. */
-  function largestImage(match: AppPathMatch, entries: InitialDataEntry[]) {
-    const data = entries[entries.length - 1]?.data;
-    if (match.pattern === '/') {
-      const [listing] = data as Listing[];
-      const strip = listing?.promotionalimages[0];
-      if (strip) return { url: strip, sizes: IMAGE_SIZES.homeStrip };
-      const side = listing?.imageUrls[0];
-      return side ? { url: side, sizes: IMAGE_SIZES.homeSide } : undefined;
-    }
-    if (match.pattern === '/category/:categoryName') {
-      const first = (data as Product[])[0]?.imageUrls[0];
-      return first ? { url: first, sizes: IMAGE_SIZES.card4 } : undefined;
-    }
-    return undefined;
-  }
-
-  async function render(
-    tenant: Tenant | null,
-    pathname: string,
-    match: AppPathMatch | null,
-  ): Promise<RenderedPage> {
-    const seo = seoWithDefaults(tenant?.seo);
-    const base = canonicalBase(tenant);
-    const shops = await getMetadata(db, tenant);
-    const notFound = (title: string): RenderedPage => ({
-      status: 404,
-      head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
-    });
-    if (!match) return notFound('Page not found');
-    if (match.pattern === '/product/:productId/:userId/:productName') {
-      const productId = match.params.productId ?? '';
-      try {
-        const product = await getProduct(db, productId);
-        const initialData = await pageData(tenant, match, shops);
-        initialData.push({ key: queryKeys.product(productId), data: product });
-        const image = product.imageUrls[0];
-        return {
-          status: 200,
-          head: {
-            ...productHead(seo, base, product),
-            initialData,
-            ...(image ? { preloadImage: { url: image, sizes: IMAGE_SIZES.productMain } } : {}),
-          },
-        };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-        return notFound('Product not found');
-      }
-    }
-    const pageTitle =
-      match.pattern === '/category/:categoryName'
-        ? `${match.params.categoryName} Products`
-        : TITLES[match.pattern];
-    const initialData = await pageData(tenant, match, shops);
-    const preloadImage = largestImage(match, initialData);
-    return {
-      status: 200,
-      head: {
-        ...siteHead(seo, base, pathname, shops[0]?.imageUrls[0]),
-        ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
-        noindex: !INDEXED.has(match.pattern),
-        initialData,
-        ...(preloadImage ? { preloadImage } : {}),
-      },
-    };
-  }
-
-  /** Answers with the app's HTML for this path: 200 with its head, or a real 404. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
-    const tenant = await tenants.forRequest(request);
-    const cached = await cache.get(
-      `page:${tenant?.id ?? '-'}:${pathname}`,
-      [CACHE_TAGS.catalog, CACHE_TAGS.shops],
-      () => render(tenant, pathname, matchAppPath(pathname)),
-      {
-        serialize: (page) => injectHead(template, page.head),
-        status: (page) => page.status,
-        store: (page) => page.status === 200,
-      },
-    );
-    return sendCached(request, reply, cached, 'text/html; charset=utf-8');
+    const page = await pages.page(await tenants.forRequest(request), pathname);
+    return sendCached(request, reply, page, 'text/html; charset=utf-8');
   }
 
   app.get('/', sendPage);
   app.get('/sitemap.xml', async (request, reply) => {
-    const tenant = await tenants.forRequest(request);
-    const base = canonicalBase(tenant);
-    const cached = await cache.get(
-      `sitemap:${tenant?.id ?? '-'}`,
-      [CACHE_TAGS.catalog, CACHE_TAGS.shops],
-      async () => {
-        const [listings, products] = await Promise.all([
-          getListings(db, tenant),
-          listAllProducts(db),
-        ]);
-        const entry = (path: string, lastmod?: string) =>
-          `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
-        const categories = listings.flatMap((listing) => listing.categories);
-        return [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-          ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About'].map((path) =>
-            entry(path),
-          ),
-          ...[...new Set(categories.map((c) => c.name))].map((name) =>
-            entry(`/category/${encodeURIComponent(name)}`),
-          ),
-          ...products.map((product) => entry(productPath(product), product.createdAt)),
-          '</urlset>',
-          '',
-        ].join('\n');
-      },
-      { serialize: (xml) => xml },
-    );
+    const sitemap = await pages.sitemap(await tenants.forRequest(request));
     return reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')
-      .send(cached.body);
+      .send(sitemap.body);
   });
   app.get('/robots.txt', async (request, reply) => {
-    const base = canonicalBase(await tenants.forRequest(request));
+    const base = pages.canonicalBase(await tenants.forRequest(request));
     const body = [
       'User-agent: *',
       'Allow: /',

@@ -8,8 +8,8 @@ import {
   toCents,
   variantLabel,
 } from '@soko/contract';
-import type { Config } from '../../platform/config';
-import type { Db, Tx } from '../../platform/db';
+import type { Config } from '../platform/config';
+import type { Db, Tx } from '../platform/db';
 import {
   blogPosts,
   categories,
@@ -24,9 +24,9 @@ import {
   shops,
   tenants,
   users,
-} from '../../platform/schema';
-import { hashPassword } from '../auth/passwords';
-import { orderNumberSql } from '../orders/order-number';
+} from '../platform/schema';
+import { hashPassword } from '../platform/passwords';
+import { orderNumberSql } from '../modules/orders';
 import {
   DEMO_BLOG_POSTS,
   DEMO_CATEGORIES,

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { parseDiscountPercent } from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { rowsOf } from '../../platform/db';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { verifyPassword } from '../auth/passwords';
+import { rowsOf } from '../platform/db';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { verifyPassword } from '../platform/passwords';
 import { DEMO_PASSWORD } from './content/catalog';
 import { isEmpty } from './seed';
 

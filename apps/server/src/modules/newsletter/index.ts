@@ -1,0 +1,1 @@
+export { registerNewsletterRoutes } from './routes';

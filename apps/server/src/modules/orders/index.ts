@@ -1,0 +1,13 @@
+// Orders: placing, pricing and confirming them, and every change of their state (through the
+// one transition table). Other modules ask for outcomes here; none writes an order itself.
+export { registerOrderRoutes } from './routes';
+export { orderNumberSql } from './order-number';
+export { buyerOrderLines } from './queries';
+export { expireOverdueOrders } from './service';
+export {
+  applyPaymentOutcome,
+  forgetBuyer,
+  prepareOrderForPayment,
+  type PayableOrder,
+  type PaymentOutcome,
+} from './service';

@@ -1,0 +1,1 @@
+export { registerRatingRoutes } from './routes';

@@ -1,0 +1,194 @@
+// Renders the browser app's HTML for a storefront path: the build's index.html with that
+// page's head written in (title, description, canonical, Open Graph, product data) and the
+// answers the page asks for first, so crawlers and link previews see real pages without running
+// JavaScript. Also the sitemap that points crawlers at every product and category. Rendered
+// pages are cached like API answers and dropped by the same writes.
+import {
+  IMAGE_SIZES,
+  STOREFRONT_PATHS,
+  matchAppPath,
+  productPath,
+  queryKeys,
+  seoWithDefaults,
+  type AppPathMatch,
+  type InitialDataEntry,
+  type Listing,
+  type Product,
+  type Shop,
+} from '@soko/contract';
+import type { CachedResponse } from '../../platform/cache';
+import { CACHE_TAGS, type AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { Tenant } from '../../platform/tenant';
+import {
+  getListings,
+  getMetadata,
+  getProduct,
+  listAllProducts,
+  listRelatedProducts,
+  tenantView,
+} from '../catalog';
+import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
+
+// Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
+const INDEXED = new Set<string>(STOREFRONT_PATHS);
+
+const TITLES: Record<string, string> = {
+  '/alllisting': 'All Products',
+  '/new-arrival': 'New Arrivals',
+  '/PopularChoises': 'Popular Choices',
+  '/About': 'About Us',
+};
+
+type RenderedPage = { status: number; head: PageHead };
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+export type PageRenderer = {
+  /** The app's HTML for this path: 200 with its head, or a real 404 (not cached). */
+  page(tenant: Tenant | null, pathname: string): Promise<CachedResponse>;
+  sitemap(tenant: Tenant | null): Promise<CachedResponse>;
+  /** The tenant's SEO address, else PUBLIC_URL (never the request's Host). */
+  canonicalBase(tenant: Tenant | null): string;
+};
+
+export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRenderer {
+  // The build's own description and title are placeholders: the head we write replaces them.
+  const template = indexHtml.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const { db, cache, config } = ctx;
+  const canonicalBase = (tenant: Tenant | null) => tenant?.seo?.url?.trim() || config.publicUrl;
+
+  /** The answers a page asks for before it can show anything (seeded into the app's cache). */
+  async function pageData(tenant: Tenant | null, match: AppPathMatch, shops: Shop[]) {
+    const entries: InitialDataEntry[] = [
+      { key: queryKeys.metadata(), data: shops },
+      { key: queryKeys.tenant(), data: tenantView(tenant) },
+    ];
+    const add = async (key: readonly unknown[], load: () => Promise<unknown>) => {
+      entries.push({ key, data: await load() });
+    };
+    switch (match.pattern) {
+      case '/':
+        await add(queryKeys.listing(), () => getListings(db, tenant));
+        break;
+      case '/category/:categoryName': {
+        const categoryName = match.params.categoryName ?? '';
+        await add(queryKeys.categoryProducts(categoryName), () =>
+          listRelatedProducts(db, tenant, { categoryName }),
+        );
+        break;
+      }
+      case '/alllisting':
+      case '/new-arrival':
+      case '/PopularChoises':
+        await add(queryKeys.allProducts(), () => listAllProducts(db));
+        break;
+    }
+    return entries;
+  }
+
+  /** The image a page draws largest, above the fold: the home strip's first, a grid's first. */
+  function largestImage(match: AppPathMatch, entries: InitialDataEntry[]) {
+    const data = entries[entries.length - 1]?.data;
+    if (match.pattern === '/') {
+      const [listing] = data as Listing[];
+      const strip = listing?.promotionalimages[0];
+      if (strip) return { url: strip, sizes: IMAGE_SIZES.homeStrip };
+      const side = listing?.imageUrls[0];
+      return side ? { url: side, sizes: IMAGE_SIZES.homeSide } : undefined;
+    }
+    if (match.pattern === '/category/:categoryName') {
+      const first = (data as Product[])[0]?.imageUrls[0];
+      return first ? { url: first, sizes: IMAGE_SIZES.card4 } : undefined;
+    }
+    return undefined;
+  }
+
+  async function render(tenant: Tenant | null, pathname: string): Promise<RenderedPage> {
+    const match = matchAppPath(pathname);
+    const seo = seoWithDefaults(tenant?.seo);
+    const base = canonicalBase(tenant);
+    const shops = await getMetadata(db, tenant);
+    const notFound = (title: string): RenderedPage => ({
+      status: 404,
+      head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
+    });
+    if (!match) return notFound('Page not found');
+    if (match.pattern === '/product/:productId/:userId/:productName') {
+      const productId = match.params.productId ?? '';
+      try {
+        const product = await getProduct(db, productId);
+        const initialData = await pageData(tenant, match, shops);
+        initialData.push({ key: queryKeys.product(productId), data: product });
+        const image = product.imageUrls[0];
+        return {
+          status: 200,
+          head: {
+            ...productHead(seo, base, product),
+            initialData,
+            ...(image ? { preloadImage: { url: image, sizes: IMAGE_SIZES.productMain } } : {}),
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+        return notFound('Product not found');
+      }
+    }
+    const pageTitle =
+      match.pattern === '/category/:categoryName'
+        ? `${match.params.categoryName} Products`
+        : TITLES[match.pattern];
+    const initialData = await pageData(tenant, match, shops);
+    const preloadImage = largestImage(match, initialData);
+    return {
+      status: 200,
+      head: {
+        ...siteHead(seo, base, pathname, shops[0]?.imageUrls[0]),
+        ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
+        noindex: !INDEXED.has(match.pattern),
+        initialData,
+        ...(preloadImage ? { preloadImage } : {}),
+      },
+    };
+  }
+
+  async function sitemapXml(tenant: Tenant | null): Promise<string> {
+    const base = canonicalBase(tenant);
+    const [listings, products] = await Promise.all([getListings(db, tenant), listAllProducts(db)]);
+    const entry = (path: string, lastmod?: string) =>
+      `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+    const categories = listings.flatMap((listing) => listing.categories);
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About'].map((path) =>
+        entry(path),
+      ),
+      ...[...new Set(categories.map((c) => c.name))].map((name) =>
+        entry(`/category/${encodeURIComponent(name)}`),
+      ),
+      ...products.map((product) => entry(productPath(product), product.createdAt)),
+      '</urlset>',
+      '',
+    ].join('\n');
+  }
+
+  const tags = [CACHE_TAGS.catalog, CACHE_TAGS.shops];
+  return {
+    canonicalBase,
+    page: (tenant, pathname) =>
+      cache.get(`page:${tenant?.id ?? '-'}:${pathname}`, tags, () => render(tenant, pathname), {
+        serialize: (page) => injectHead(template, page.head),
+        status: (page) => page.status,
+        store: (page) => page.status === 200,
+      }),
+    sitemap: (tenant) =>
+      cache.get(`sitemap:${tenant?.id ?? '-'}`, tags, () => sitemapXml(tenant), {
+        serialize: (xml) => xml,
+      }),
+  };
+}
