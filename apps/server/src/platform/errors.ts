@@ -29,29 +29,47 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
-  '57P01',
-  '57P03',
   '08001',
+  '08004',
   '08006',
+  // Refused at login (wrong password, unknown role or database, no free connection) or shut
+  // down: the request is fine, the database is not serving us.
+  '28000',
+  '28P01',
+  '3D000',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
 ]);
 
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
 /**
- * The database is unreachable or shutting down: answer 503, never a fake success. Drizzle wraps
- * the driver's error, so the cause chain is followed.
+ * Whether the error, or one it wraps, matches. Drizzle wraps the driver's error in `cause`, and
+ * a pool that tried several addresses collects them in `errors`.
  */
-function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+function anyInChain(error: unknown, matches: (e: ErrorLike) => boolean, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (
-    typeof e.message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
-  )
+  const e = error as ErrorLike;
+  if (matches(e)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => anyInChain(inner, matches, depth + 1)))
     return true;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
-    return true;
-  return isDatabaseUnavailable(e.cause, depth + 1);
+  return anyInChain(e.cause, matches, depth + 1);
 }
+
+const hasCode = (codes: Set<string>) => (e: ErrorLike) =>
+  typeof e.code === 'string' && codes.has(e.code);
+
+/** The database is unreachable, refusing us or shutting down: answer 503, never a fake success. */
+const isDatabaseUnavailable = (error: unknown) =>
+  anyInChain(
+    error,
+    (e) =>
+      hasCode(UNAVAILABLE_CODES)(e) ||
+      (typeof e.message === 'string' &&
+        /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)),
+  );
 
 const clientErrorCodes: Record<number, string> = {
   400: 'bad_request',
