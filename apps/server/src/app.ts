@@ -24,6 +24,7 @@ import type { Config } from './platform/config';
 import type { App, AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling, sendApiNotFound } from './platform/errors';
+import { serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
 import { addSecurityHeaders } from './platform/security-headers';
 import { createRedisInvalidationBus } from './platform/redis';
@@ -37,11 +38,25 @@ import { createPaymentProvider, registerPaymentRoutes } from './modules/payments
 import { registerRatingRoutes } from './modules/ratings';
 import { registerPageRoutes } from './modules/seo';
 
-export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
+/** Where log lines go instead of standard output: one JSON line per call. */
+export type LogStream = { write(line: string): void };
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Off, on (standard output), or on into a stream (tests read what was logged). */
+  logger?: boolean | { stream: LogStream };
+};
 
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: { err: serializeError },
+          ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+        }
+      : false,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
