@@ -23,10 +23,11 @@ import { ResponseCache } from './platform/cache';
 import type { Config } from './platform/config';
 import type { App, AppContext } from './platform/context';
 import type { Database } from './platform/db';
-import { registerErrorHandling, sendApiNotFound } from './platform/errors';
+import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
 import { serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
-import { addSecurityHeaders } from './platform/security-headers';
+import { addSecurityHeaders, setSecurityHeaders } from './platform/security-headers';
+import { refuseUnstorableText } from './platform/text-input';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
 import { registerAuthRoutes } from './modules/auth';
@@ -61,6 +62,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply);
+      sendFrameworkError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,6 +75,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   if (!config.jwtSecret)
     throw new Error('No JWT secret: set JWT_SECRET, or let main.ts keep one in DATA_DIR');
   enforceAccess(app, database.db, config.jwtSecret);
+  refuseUnstorableText(app);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
