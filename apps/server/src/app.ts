@@ -23,9 +23,11 @@ import { ResponseCache } from './platform/cache';
 import type { Config } from './platform/config';
 import type { App, AppContext } from './platform/context';
 import type { Database } from './platform/db';
-import { registerErrorHandling, sendApiNotFound } from './platform/errors';
+import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
+import { serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
-import { addSecurityHeaders } from './platform/security-headers';
+import { addSecurityHeaders, setSecurityHeaders } from './platform/security-headers';
+import { refuseUnstorableText } from './platform/text-input';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
 import { registerAuthRoutes } from './modules/auth';
@@ -37,15 +39,33 @@ import { createPaymentProvider, registerPaymentRoutes } from './modules/payments
 import { registerRatingRoutes } from './modules/ratings';
 import { registerPageRoutes } from './modules/seo';
 
-export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
+/** Where log lines go instead of standard output: one JSON line per call. */
+export type LogStream = { write(line: string): void };
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Off, on (standard output), or on into a stream (tests read what was logged). */
+  logger?: boolean | { stream: LogStream };
+};
 
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: { err: serializeError },
+          ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+        }
+      : false,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply);
+      sendFrameworkError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -55,6 +75,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   if (!config.jwtSecret)
     throw new Error('No JWT secret: set JWT_SECRET, or let main.ts keep one in DATA_DIR');
   enforceAccess(app, database.db, config.jwtSecret);
+  refuseUnstorableText(app);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type LogStream } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { App } from '../src/platform/context';
 import { openPglite, openPostgres, type Database } from '../src/platform/db';
@@ -50,12 +50,15 @@ export type TestAppOptions = {
   extend?: (app: App) => void;
   /** A built web app to serve (most API tests need none). */
   webDistDir?: string;
+  /** Where the app's log lines go (at LOG_LEVEL, which defaults to silent here); none if unset. */
+  logStream?: LogStream;
 };
 
 export async function createTestApp({
   env = {},
   extend,
   webDistDir,
+  logStream,
 }: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await copyTemplate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-app-'));
@@ -74,7 +77,11 @@ export async function createTestApp({
   });
   config.mediaDir = inject('mediaDir');
   config.webDistDir = webDistDir;
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: logStream ? { stream: logStream } : false,
+  });
   extend?.(app);
   try {
     await app.ready();

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from './config';
@@ -32,6 +33,39 @@ describe('when the database is down', () => {
         payload: { email: 'a@b.co' },
       });
       expect(write.statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it.each([
+    ['28P01', 'password authentication failed for user "soko"'],
+    ['28000', 'role "soko" does not exist'],
+    ['3D000', 'database "soko" does not exist'],
+    ['53300', 'sorry, too many clients already'],
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P02', 'terminating connection due to crash of another server process'],
+    ['57P03', 'the database system is starting up'],
+  ])('answers 503 when PostgreSQL refuses the connection with %s', async (code, message) => {
+    // The driver's error as Drizzle hands it on: the code sits on the cause.
+    const refusal = Object.assign(new Error(message), { code, severity: 'FATAL' });
+    const database = await openPostgres('postgres://soko@127.0.0.1:1/soko', 1);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/soko-down',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    });
+    const app = await buildApp({ config, database, logger: false });
+    app.get('/api/test/refused', { config: { access: 'public' } }, async () => {
+      throw new DrizzleQueryError('select 1', [], refusal);
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test/refused' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().error.code).toBe('service_unavailable');
     } finally {
       await app.close();
       await database.close();

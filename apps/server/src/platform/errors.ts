@@ -21,6 +21,7 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'bad_request', message, fields ? { fields } : {});
+export const badlyEncoded = () => badRequest('The address is not correctly encoded.');
 export const conflict = (code: string, message: string, details?: unknown) =>
   new AppError(409, code, message, details === undefined ? {} : { details });
 
@@ -29,29 +30,51 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
-  '57P01',
-  '57P03',
   '08001',
+  '08004',
   '08006',
+  // Refused at login (wrong password, unknown role or database, no free connection) or shut
+  // down: the request is fine, the database is not serving us.
+  '28000',
+  '28P01',
+  '3D000',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
 ]);
 
+// PostgreSQL cannot store U+0000 in text (22021) or jsonb (22P05). text-input.ts refuses it in
+// requests; this catches text that reaches a query some other way.
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
 /**
- * The database is unreachable or shutting down: answer 503, never a fake success. Drizzle wraps
- * the driver's error, so the cause chain is followed.
+ * Whether the error, or one it wraps, matches. Drizzle wraps the driver's error in `cause`, and
+ * a pool that tried several addresses collects them in `errors`.
  */
-function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+function anyInChain(error: unknown, matches: (e: ErrorLike) => boolean, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (
-    typeof e.message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
-  )
+  const e = error as ErrorLike;
+  if (matches(e)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => anyInChain(inner, matches, depth + 1)))
     return true;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
-    return true;
-  return isDatabaseUnavailable(e.cause, depth + 1);
+  return anyInChain(e.cause, matches, depth + 1);
 }
+
+const hasCode = (codes: Set<string>) => (e: ErrorLike) =>
+  typeof e.code === 'string' && codes.has(e.code);
+
+/** The database is unreachable, refusing us or shutting down: answer 503, never a fake success. */
+const isDatabaseUnavailable = (error: unknown) =>
+  anyInChain(
+    error,
+    (e) =>
+      hasCode(UNAVAILABLE_CODES)(e) ||
+      (typeof e.message === 'string' &&
+        /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)),
+  );
 
 const clientErrorCodes: Record<number, string> = {
   400: 'bad_request',
@@ -61,6 +84,7 @@ const clientErrorCodes: Record<number, string> = {
   405: 'method_not_allowed',
   406: 'not_acceptable',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
 };
@@ -96,6 +120,17 @@ function toErrorReply(
     // Fastify's own client-error messages are safe and useful ("Body is too large", bad JSON).
     return [status, { error: { code, message: error.message } }];
   }
+  if (anyInChain(error, hasCode(UNSTORABLE_TEXT_CODES))) {
+    return [
+      400,
+      {
+        error: {
+          code: 'bad_request',
+          message: 'The request holds a character that cannot be stored (NUL).',
+        },
+      },
+    ];
+  }
   if (isDatabaseUnavailable(error)) {
     return [
       503,
@@ -119,17 +154,36 @@ function toErrorReply(
   ];
 }
 
+/** Answers any error in the one shape, and logs what went wrong on our side. */
+export function sendError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const [status, body] = toErrorReply(error, request);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.debug({ err: error }, 'request rejected');
+  if (status === 503) void reply.header('retry-after', '5');
+  const wait = (body.error.details as { retryAfterSeconds?: unknown } | undefined)
+    ?.retryAfterSeconds;
+  if (status === 429 && typeof wait === 'number') void reply.header('retry-after', String(wait));
+  return reply.status(status).send(body);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    const [status, body] = toErrorReply(error, request);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.debug({ err: error }, 'request rejected');
-    if (status === 503) void reply.header('retry-after', '5');
-    const wait = (body.error.details as { retryAfterSeconds?: unknown } | undefined)
-      ?.retryAfterSeconds;
-    if (status === 429 && typeof wait === 'number') void reply.header('retry-after', String(wait));
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any route or hook runs (an address that
+ * is not valid percent-encoding, a parameter over maxParamLength), in our shape, not Fastify's.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendError(error.code === 'FST_ERR_BAD_URL' ? badlyEncoded() : error, request, reply);
 }
 
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {

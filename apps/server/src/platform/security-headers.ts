@@ -2,7 +2,7 @@
 // never change per request, so Helmet runs once at start and every reply gets the same set in
 // one step (@fastify/helmet rebuilt the middleware, CSP string and all, on every request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 const contentSecurityPolicy = {
@@ -36,10 +36,17 @@ export function computeSecurityHeaders(): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+let headers: Record<string, string> | undefined;
+
+/** Also called for replies Fastify makes before any hook runs (app.ts, frameworkErrors). */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  headers ??= computeSecurityHeaders();
+  void reply.headers(headers).header('x-request-id', request.id);
+}
+
 export function addSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(headers).header('x-request-id', request.id);
+    setSecurityHeaders(request, reply);
     done();
   });
 }

@@ -168,8 +168,16 @@ export function productHead(seo: Seo, canonicalBase: string, product: Product): 
   };
 }
 
-/** Puts the head tags at the build's marker, replacing the build's placeholder title. */
+const HEAD_MARKER = '<!--soko-head-->';
+
+/**
+ * Puts the head tags at the build's marker, replacing the build's placeholder title. Spliced by
+ * position, not with String.replace: its pattern would read `$&`, `$'` or `` $` `` in a name as
+ * "the marker" or "the rest of the page" and copy the template into the head.
+ */
 export function injectHead(indexHtml: string, head: PageHead): string {
   const withoutTitle = indexHtml.replace(/<title>[^<]*<\/title>/, '');
-  return withoutTitle.replace('<!--soko-head-->', renderHead(head));
+  const at = withoutTitle.indexOf(HEAD_MARKER);
+  if (at === -1) return withoutTitle;
+  return withoutTitle.slice(0, at) + renderHead(head) + withoutTitle.slice(at + HEAD_MARKER.length);
 }

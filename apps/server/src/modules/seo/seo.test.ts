@@ -8,11 +8,15 @@ import {
   fromCents,
   productListResponseSchema,
   productPath,
+  productSchema,
   toCents,
   type Product,
 } from '@soko/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { makeProduct } from '../../../test/order-fixtures';
+import { categories, products as productRows } from '../../platform/schema';
 
 const INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--soko-head--><meta name="description" content="build placeholder"><title>Soko</title></head><body><div id="root"></div></body></html>';
@@ -230,5 +234,73 @@ describe('sitemap.xml and robots.txt', () => {
     const res = await page('/robots.txt', 'shop2.localhost');
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+});
+
+describe("names that read as replacement patterns ($&, $`, $')", () => {
+  const NAME = "Oil $' $& $`";
+  const CATEGORY = "Oils $' $&";
+  let own: TestApp;
+  let product: Product;
+  let siteTitle: string;
+
+  beforeAll(async () => {
+    // Its own database: the pages and sitemap of the app above are cached without these rows.
+    own = await createTestApp({ webDistDir: dist, env: { PUBLIC_URL: 'https://shop.example' } });
+    const fixture = await makeProduct(own.database.db, { payOnOrder: false, name: NAME });
+    const [category] = await own.database.db
+      .insert(categories)
+      .values({ shopId: fixture.shopId, name: CATEGORY })
+      .returning({ id: categories.id });
+    if (!category) throw new Error('category insert returned nothing');
+    await own.database.db
+      .update(productRows)
+      .set({ categoryId: category.id })
+      .where(eq(productRows.id, fixture.id));
+    const get = (url: string) => own.app.inject({ method: 'GET', url });
+    product = productSchema.parse((await get(`/api/listing/products/${fixture.id}`)).json());
+    siteTitle = (await get('/api/tenant')).json().seo.title as string;
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  /** The page template appears once: nothing spliced a copy of it into the head. */
+  function expectOnePage(html: string) {
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--soko-head-->');
+  }
+
+  it.each([
+    ['/category/%24%60', '$`'],
+    ["/category/%24'", "$'"],
+    ['/category/%24%26', '$&'],
+  ])('writes the category %s into the head as text', async (url, name) => {
+    const res = await own.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expectOnePage(res.body);
+    expect(headOf(res.body).title).toBe(`${name} Products | ${siteTitle}`);
+  });
+
+  it("writes a product named with $' $& $` into its page as text", async () => {
+    const res = await own.app.inject({ method: 'GET', url: productPath(product) });
+    expect(res.statusCode).toBe(200);
+    expectOnePage(res.body);
+    expect(res.body).toContain(`<title>Oil $&#39; $&amp; $\` | `);
+    expect(headOf(res.body).title).toBe(`${NAME} | ${siteTitle}`);
+    expect(headOf(res.body).jsonLd?.name).toBe(NAME);
+  });
+
+  it('lists that product and category in the sitemap', async () => {
+    const res = await own.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/<\?xml/g)).toHaveLength(1);
+    expect(res.body.match(/<urlset/g)).toHaveLength(1);
+    const paths = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+      (m) => new URL((m[1] ?? '').replaceAll('&apos;', "'").replaceAll('&amp;', '&')).pathname,
+    );
+    expect(paths).toContain(productPath(product));
+    expect(paths).toContain(`/category/${encodeURIComponent(CATEGORY)}`);
   });
 });
