@@ -44,7 +44,11 @@ const envSchema = z.object({
   ORDER_HOLD_MINUTES: z.coerce.number().positive().max(10_080).default(15),
   RATE_LIMIT_PUBLIC_WRITES: positiveInt.default(30),
   RATE_LIMIT_SIGNIN_PER_CLIENT: positiveInt.default(10),
+  // Per email from one network address, per minute.
   RATE_LIMIT_SIGNIN_PER_EMAIL: positiveInt.default(5),
+  // Failed sign-ins per email from everywhere, per 15 minutes; browsers that signed in to the
+  // account before are exempt (docs/decisions/007-sign-in-limits.md).
+  RATE_LIMIT_SIGNIN_FAILURES: positiveInt.default(30),
   // Generous: Kenyan mobile networks put many shoppers behind one address (carrier-grade NAT).
   RATE_LIMIT_ORDERS: positiveInt.default(60),
   // Provider notifications (IPNs) per sending address per minute: Pesapal sends from few.
@@ -81,6 +85,7 @@ export type Config = {
     publicWrites: number;
     signinPerClient: number;
     signinPerEmail: number;
+    signinFailuresPerEmail: number;
     orders: number;
     notifications: number;
   };
@@ -133,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
       signinPerClient: e.RATE_LIMIT_SIGNIN_PER_CLIENT,
       signinPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
+      signinFailuresPerEmail: e.RATE_LIMIT_SIGNIN_FAILURES,
       orders: e.RATE_LIMIT_ORDERS,
       notifications: e.RATE_LIMIT_NOTIFICATIONS,
     },

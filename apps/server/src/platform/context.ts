@@ -19,7 +19,7 @@ export type AppContext = {
   db: Db;
   cache: ResponseCache;
   tenants: TenantDirectory;
-  /** Counters for limits keyed by something other than the client (sign-in per email). */
+  /** Counters for limits the route plugin cannot key (sign-in per email and address). */
   attempts: AttemptCounter;
 };
 

@@ -22,12 +22,19 @@ export const orderRateLimit = (config: Config) => ({
 });
 
 /**
- * A fixed-window counter for limits the route plugin cannot key (sign-in attempts per email).
- * In memory, or in Redis when configured so every process counts together.
+ * A fixed-window counter for limits the route plugin cannot key (sign-in attempts per email and
+ * address, failures per email). In memory, or in Redis when configured so every process counts
+ * together.
  */
 export type AttemptCounter = {
   /** Counts one attempt; answers the seconds to wait when the limit is passed, else 0. */
   hit(key: string, limit: number, windowMs: number): Promise<number>;
+  /**
+   * Takes back one hit of the current window (never below zero, never into a new window): an
+   * attempt is counted before its outcome is known, so that attempts racing each other all
+   * see it, and given back when it turns out not to count (a successful sign-in).
+   */
+  release(key: string): Promise<void>;
 };
 
 export function memoryCounter(): AttemptCounter {
@@ -44,13 +51,25 @@ export function memoryCounter(): AttemptCounter {
       window.count++;
       return window.count > limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
     },
+    async release(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > Date.now() && window.count > 0) window.count--;
+    },
   };
 }
 
+// GET and DECR in one script: as two commands, the key could expire between them, and DECR
+// would then make a new key at -1 with no expiry.
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('get', KEYS[1]) or '0')
+if count > 0 then redis.call('decr', KEYS[1]) end
+return 0`;
+
 export function redisCounter(redis: Redis): AttemptCounter {
+  const keyOf = (key: string) => `soko:attempts:${key}`;
   return {
     async hit(key, limit, windowMs) {
-      const redisKey = `soko:attempts:${key}`;
+      const redisKey = keyOf(key);
       const results = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as Array<
         [unknown, number]
       >;
@@ -61,6 +80,9 @@ export function redisCounter(redis: Redis): AttemptCounter {
         ttl = windowMs;
       }
       return count > limit ? Math.ceil(ttl / 1000) : 0;
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, keyOf(key));
     },
   };
 }

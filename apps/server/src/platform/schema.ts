@@ -402,7 +402,8 @@ export const ratings = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    // 'user:{id}' for a signed-in rater, 'device:{cookie}' otherwise: one rating per rater.
+    // 'user:{id}' for a signed-in rater, 'ip:{hmac of the address}' otherwise (older rows:
+    // 'device:{cookie}'): one rating per rater.
     raterKey: text('rater_key').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     rating: integer('rating').notNull(),

@@ -377,23 +377,157 @@ describe('the account', () => {
 });
 
 describe('sign-in limits', () => {
-  it('answers 429 with Retry-After per email, whatever address the attempts come from', async () => {
-    const limited = await createTestApp({
-      env: { RATE_LIMIT_SIGNIN_PER_EMAIL: '3', RATE_LIMIT_SIGNIN_PER_CLIENT: '100' },
+  const ATTACKER = '203.0.113.66';
+  const HOME = '198.51.100.5';
+  const KNOWN_DEVICE = 'soko_known_device';
+
+  /** An app of its own, so the counters start at zero; `close` it in a finally. */
+  const limitedApp = (env: Record<string, string>) =>
+    createTestApp({ env: { RATE_LIMIT_SIGNIN_PER_CLIENT: '1000', ...env } });
+
+  const signInVia = (
+    app: TestApp,
+    from: string,
+    body: { email: string; password: string },
+    cookie?: string,
+  ) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/user/signin',
+      payload: body,
+      remoteAddress: from,
+      headers: cookie ? { cookie } : {},
     });
+
+  const wrong = (email = 'shopper@soko.test') => ({ email, password: 'not-the-password' });
+  const right = (email = 'shopper@soko.test') => ({ email, password: DEMO_PASSWORD });
+
+  /** The known-device cookie a successful sign-in set, as a Cookie header. */
+  function knownDeviceOf(res: Awaited<ReturnType<typeof signInVia>>): string {
+    const set = res.cookies.find((c) => c.name === KNOWN_DEVICE);
+    if (!set) throw new Error(`No ${KNOWN_DEVICE} cookie in ${JSON.stringify(res.cookies)}`);
+    return `${set.name}=${set.value}`;
+  }
+
+  function expectTooMany(res: Awaited<ReturnType<typeof signInVia>>) {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json().error.code).toBe('rate_limited');
+    expect(res.json().error.message).toMatch(
+      /^Too many sign-in attempts\. Please try again in \d+ (seconds|minutes)\.$/,
+    );
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  }
+
+  it('stops one address guessing an account without locking the owner out elsewhere', async () => {
+    const limited = await limitedApp({ RATE_LIMIT_SIGNIN_PER_EMAIL: '5', TRUST_PROXY: 'true' });
     try {
-      const attempt = (i: number) =>
+      const via = (client: string, body: { email: string; password: string }) =>
         limited.app.inject({
           method: 'POST',
           url: '/api/user/signin',
-          payload: { email: 'Owner@soko.test', password: 'guess' },
-          headers: { 'x-forwarded-for': `10.0.0.${i}` },
-          remoteAddress: `10.0.1.${i}`,
+          payload: body,
+          headers: { 'x-forwarded-for': client },
         });
-      for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(401);
-      const blocked = await attempt(9);
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) expect((await via(ATTACKER, wrong())).statusCode).toBe(401);
+      expectTooMany(await via(ATTACKER, wrong()));
+      // Even the right password waits at that address: the limit is not an oracle.
+      expectTooMany(await via(ATTACKER, right()));
+      expect((await via(HOME, right())).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stops guessing spread over many addresses, but lets in the browser that signed in before', async () => {
+    const limited = await limitedApp({
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '5',
+      RATE_LIMIT_SIGNIN_FAILURES: '10',
+    });
+    try {
+      const earlier = await signInVia(limited, HOME, right());
+      expect(earlier.statusCode).toBe(200);
+      const phone = knownDeviceOf(earlier);
+      const set = earlier.cookies.find((c) => c.name === KNOWN_DEVICE);
+      expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/user/signin' });
+      expect(set?.secure).toBeFalsy();
+
+      for (let i = 0; i < 10; i++) {
+        expect((await signInVia(limited, `10.9.0.${i}`, wrong())).statusCode).toBe(401);
+      }
+      const blocked = await signInVia(limited, '10.9.0.200', wrong());
+      expectTooMany(blocked);
+      // The account-wide window is the long one (15 minutes), not the per-minute one.
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+
+      expectTooMany(await signInVia(limited, HOME, right()));
+      expect((await signInVia(limited, HOME, right(), phone)).statusCode).toBe(200);
+      // The phone is known wherever it connects from.
+      expect((await signInVia(limited, '192.0.2.44', right(), phone)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('honours a known-device cookie only for its own account, and not once it is altered', async () => {
+    const limited = await limitedApp({ RATE_LIMIT_SIGNIN_FAILURES: '2' });
+    try {
+      const phone = knownDeviceOf(await signInVia(limited, HOME, right()));
+      for (const email of ['shopper@soko.test', 'owner@soko.test']) {
+        for (let i = 0; i < 2; i++) {
+          expect((await signInVia(limited, ATTACKER, wrong(email))).statusCode).toBe(401);
+        }
+      }
+      expectTooMany(await signInVia(limited, HOME, right('owner@soko.test'), phone));
+      const [name, value = ''] = phone.split('=');
+      const altered = `${name}=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+      expectTooMany(await signInVia(limited, HOME, right(), altered));
+      expect((await signInVia(limited, HOME, right('SHOPPER@soko.test'), phone)).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count successful sign-ins toward the account’s failure limit', async () => {
+    const limited = await limitedApp({
+      RATE_LIMIT_SIGNIN_FAILURES: '3',
+      PUBLIC_URL: 'https://shop.example.co.ke',
+    });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const res = await signInVia(limited, `10.8.0.${i}`, right());
+        expect(res.statusCode).toBe(200);
+        expect(res.cookies.find((c) => c.name === KNOWN_DEVICE)?.secure).toBe(true);
+      }
+      for (let i = 0; i < 3; i++) {
+        expect((await signInVia(limited, `10.7.0.${i}`, wrong())).statusCode).toBe(401);
+      }
+      expectTooMany(await signInVia(limited, '10.7.0.9', wrong()));
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits an unknown email exactly as a real one, with the same answers', async () => {
+    const limited = await limitedApp({
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '2',
+      RATE_LIMIT_SIGNIN_FAILURES: '3',
+    });
+    try {
+      const answers = async (email: string) => {
+        const seen: Array<{ status: number; body: unknown }> = [];
+        for (const from of [ATTACKER, ATTACKER, ATTACKER, '10.6.0.1', '10.6.0.2']) {
+          const res = await signInVia(limited, from, wrong(email));
+          const body = res.json() as { error: { message: string } };
+          // The seconds to wait differ by when each run started; the wording must not.
+          seen.push({ status: res.statusCode, body: body.error.message.replace(/\d+/g, 'N') });
+        }
+        return seen;
+      };
+      const real = await answers('shopper@soko.test');
+      expect(real.map((a) => a.status)).toEqual([401, 401, 429, 401, 429]);
+      expect(await answers('nobody@soko.test')).toEqual(real);
     } finally {
       await limited.close();
     }

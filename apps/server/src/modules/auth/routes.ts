@@ -8,12 +8,13 @@ import {
   updateProfileBodySchema,
   userSchema,
 } from '@soko/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../../platform/access';
 import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDeviceMark } from './known-device';
 import {
   changePassword,
   deleteAccount,
@@ -24,6 +25,7 @@ import {
   updateProfile,
   type TokenSettings,
 } from './service';
+import { signInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
 const errors = { ...errorResponses, 401: errorResponses[400], 409: errorResponses[400] };
@@ -34,6 +36,21 @@ function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+function tooManyAttempts(reply: FastifyReply, waitSeconds: number): AppError {
+  void reply.header('retry-after', String(waitSeconds));
+  const wait =
+    waitSeconds < 120 ? `${waitSeconds} seconds` : `${Math.ceil(waitSeconds / 60)} minutes`;
+  return new AppError(
+    429,
+    'rate_limited',
+    `Too many sign-in attempts. Please try again in ${wait}.`,
+    { details: { retryAfterSeconds: waitSeconds } },
+  );
+}
+
+const isWrongPassword = (error: unknown) =>
+  error instanceof AppError && error.code === 'invalid_credentials';
+
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   const { db, config, attempts } = ctx;
   const settings: TokenSettings = {
@@ -42,6 +59,8 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     passwordHashCost: config.passwordHashCost,
   };
   const limits = config.rateLimits;
+  const secure = config.publicUrl.startsWith('https:');
+  const signInLimit = signInLimits(attempts, config, settings.jwtSecret);
 
   app.post(
     '/api/user/signup',
@@ -73,20 +92,24 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
-      // Per email as well as per client: rotating addresses does not buy more guesses.
-      const wait = await attempts.hit(`signin:${email}`, limits.signinPerEmail, MINUTE_MS);
-      if (wait > 0) {
-        void reply.header('retry-after', String(wait));
-        throw new AppError(
-          429,
-          'rate_limited',
-          `Too many sign-in attempts. Please try again in ${wait} seconds.`,
-          {
-            details: { retryAfterSeconds: wait },
-          },
-        );
-      }
-      return signIn(db, email, request.body.password, settings);
+      const gate = await signInLimit.admit(email, request.ip, request.cookies[KNOWN_DEVICE_COOKIE]);
+      if ('waitSeconds' in gate) throw tooManyAttempts(reply, gate.waitSeconds);
+      const result = await signIn(db, email, request.body.password, settings).catch(
+        async (error: unknown) => {
+          await gate.settle(isWrongPassword(error) ? 'wrong-password' : 'error');
+          throw error;
+        },
+      );
+      await gate.settle('signed-in');
+      void reply.setCookie(KNOWN_DEVICE_COOKIE, knownDeviceMark(settings.jwtSecret, email), {
+        // Sent with sign-in calls only; nothing else has a use for it.
+        path: '/api/user/signin',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+      });
+      return result;
     },
   );
 

@@ -3,6 +3,7 @@
 // emitting `subscribe`; statuses go to that room only, as `paymentStatus:{trackingId}`. A client
 // that joins after the payment became final is sent its status at once, so a fast Pay is never
 // missed. With REDIS_URL, rooms span every server process (the Redis adapter).
+import type { IncomingMessage } from 'node:http';
 import { paymentStatusEventName, type PaymentStatusEvent } from '@soko/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -15,6 +16,37 @@ const MAX_ROOMS_PER_SOCKET = 5;
 
 const roomOf = (trackingId: string) => `payment:${trackingId}`;
 
+const lastEntry = (header: string | string[] | undefined) =>
+  (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').at(-1)?.trim() ?? '';
+
+/**
+ * Only the shop's own pages may listen. CORS does not cover websocket upgrades (and a refused
+ * CORS poll still reaches the server), so the browser's Origin header is checked here: it must
+ * name the host the request was sent to, or PUBLIC_URL (the shop's name behind a proxy that
+ * rewrites Host). A request without Origin comes from no web page (curl, a server), and a web
+ * page cannot leave it out, so it is let in. X-Forwarded-Host counts only with TRUST_PROXY, as
+ * for every other forwarded header.
+ */
+function isOwnOrigin(
+  request: IncomingMessage,
+  site: { publicUrl: string; trustProxy: boolean },
+): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let originUrl: URL;
+  try {
+    originUrl = new URL(origin);
+  } catch {
+    // 'null' (sandboxed frames, file: pages) and anything malformed.
+    return false;
+  }
+  if (originUrl.origin === new URL(site.publicUrl).origin) return true;
+  const host =
+    (site.trustProxy && lastEntry(request.headers['x-forwarded-host'])) ||
+    (request.headers.host ?? '');
+  return host !== '' && originUrl.host === host.toLowerCase();
+}
+
 export type StatusChannel = {
   publish(trackingId: string, event: PaymentStatusEvent): void;
 };
@@ -23,6 +55,8 @@ export function attachStatusChannel(
   app: App,
   options: {
     redisUrl: string | undefined;
+    /** The shop's own address and whether a proxy's X-Forwarded-Host is believed. */
+    site: { publicUrl: string; trustProxy: boolean };
     /** The payment's status when it is already final, else null. */
     finalStatus: (trackingId: string) => Promise<PaymentStatusEvent | null>;
   },
@@ -30,7 +64,12 @@ export function attachStatusChannel(
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    // No `cors` option: only the shop's own pages (same origin) may listen.
+    // No `cors` option (no other site's page may read the answers) and the Origin checked on
+    // every new connection, websocket or polling.
+    allowRequest: (request, answer) => {
+      const allowed = isOwnOrigin(request, options.site);
+      answer(allowed ? null : 'Origin not allowed', allowed);
+    },
     maxHttpBufferSize: 10_000,
   });
 

@@ -46,6 +46,7 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
   app.addHook('onReady', () => provider.start());
   const channel = attachStatusChannel(app, {
     redisUrl: config.redisUrl,
+    site: { publicUrl: config.publicUrl, trustProxy: config.trustProxy },
     finalStatus: (trackingId) => finalStatus(db, trackingId),
   });
   const deps: PaymentDeps = {

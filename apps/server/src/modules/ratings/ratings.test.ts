@@ -2,78 +2,111 @@ import { randomUUID } from 'node:crypto';
 import { productListResponseSchema, productSchema, type Product } from '@soko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { DEMO_PASSWORD } from '../../../test/settings';
 
 let t: TestApp;
-let product: Product;
+let unrated: Product[];
 beforeAll(async () => {
   t = await createTestApp();
-  const products = productListResponseSchema.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/listing/gellisting' })).json(),
-  );
-  product = products.find((p) => p.rating.count === 0) as Product;
+  unrated = productListResponseSchema
+    .parse((await t.app.inject({ method: 'GET', url: '/api/listing/gellisting' })).json())
+    .filter((p) => p.rating.count === 0);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const rate = (body: unknown, cookie?: string) =>
+/** A product nobody has rated yet, a different one for each caller. */
+function unratedProduct(): Product {
+  const product = unrated.shift();
+  if (!product) throw new Error('The test seed has no unrated product left');
+  return product;
+}
+
+/** Anonymous, cookie-less, from one network address (127.0.0.1 unless told). */
+const rate = (body: unknown, from = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/listing/saverating',
     payload: body as object,
-    headers: cookie ? { cookie } : {},
+    headers,
+    remoteAddress: from,
   });
 
-const deviceCookie = (res: Awaited<ReturnType<typeof rate>>) => {
-  const setCookie = res.cookies.find((c) => c.name === 'soko_device');
-  return setCookie ? `soko_device=${setCookie.value}` : undefined;
-};
+const ratingOf = async (productId: string) =>
+  productSchema.parse(
+    (await t.app.inject({ method: 'GET', url: `/api/listing/products/${productId}` })).json(),
+  ).rating;
 
 describe('POST /api/listing/saverating', () => {
   it('stores a rating and puts the average and count on the product', async () => {
-    const first = await rate({ productId: product._id, rating: 4 });
+    const product = unratedProduct();
+    const first = await rate({ productId: product._id, rating: 4 }, '192.0.2.1');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ productId: product._id, rating: 4, average: 4, count: 1 });
-    const second = await rate({ productId: product._id, rating: 1 });
+    const second = await rate({ productId: product._id, rating: 1 }, '192.0.2.2');
     expect(second.json()).toMatchObject({ average: 2.5, count: 2 });
-
-    const shown = productSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/listing/products/${product._id}` })).json(),
-    );
-    expect(shown.rating).toEqual({ average: 2.5, count: 2 });
+    expect(await ratingOf(product._id)).toEqual({ average: 2.5, count: 2 });
   });
 
-  it('keeps one rating per rater: rating again replaces it', async () => {
-    const first = await rate({ productId: product._id, rating: 5 });
-    const cookie = deviceCookie(first);
-    expect(cookie).toBeDefined();
-    const before = first.json().count as number;
-    const again = await rate({ productId: product._id, rating: 3 }, cookie);
-    expect(again.json().count).toBe(before);
-    expect(deviceCookie(again)).toBeUndefined();
+  it('keeps one anonymous rating per address: a script that sends no cookie cannot stuff it', async () => {
+    const product = unratedProduct();
+    // Twenty ratings whose mean is 3; the last one, a 2, is the only one that should count.
+    const stars = Array.from({ length: 20 }, (_, i) => ((i + 2) % 5) + 1);
+    expect(stars.at(-1)).toBe(2);
+    const cookiesSet: string[] = [];
+    for (const rating of stars) {
+      const res = await rate({ productId: product._id, rating }, '198.51.100.7');
+      expect(res.statusCode).toBe(200);
+      cookiesSet.push(...res.cookies.map((c) => c.name));
+    }
+    expect(await ratingOf(product._id)).toEqual({ average: 2, count: 1 });
+    // Nothing to drop: the rater is the address, not something the browser keeps.
+    expect(cookiesSet).toEqual([]);
   });
 
-  it('keeps one rating per account for a signed-in rater, whatever the browser', async () => {
+  it('counts an anonymous rating from another address as another rater, behind a trusted proxy too', async () => {
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const product = unratedProduct();
+      const rateVia = (client: string, rating: number) =>
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/listing/saverating',
+          payload: { productId: product._id, rating },
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await rateVia('203.0.113.10', 5)).json()).toMatchObject({ count: 1, average: 5 });
+      expect((await rateVia('203.0.113.10', 4)).json()).toMatchObject({ count: 1, average: 4 });
+      expect((await rateVia('203.0.113.11', 2)).json()).toMatchObject({ count: 2, average: 3 });
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('keeps a signed-in rater’s rating their own: apart from their address’s, one per account', async () => {
+    const product = unratedProduct();
+    const from = '198.51.100.20';
+    const anonymous = await rate({ productId: product._id, rating: 1 }, from);
+    expect(anonymous.json()).toMatchObject({ count: 1 });
     const signin = await t.app.inject({
       method: 'POST',
       url: '/api/user/signin',
-      payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
+      payload: { email: 'shopper@soko.test', password: DEMO_PASSWORD },
+      remoteAddress: from,
     });
-    const token = signin.json().token as string;
-    const rateAs = (rating: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/listing/saverating',
-        payload: { productId: product._id, rating },
-        headers: { authorization: `Bearer ${token}` },
-      });
-    const first = await rateAs(2);
-    expect(deviceCookie(first)).toBeUndefined();
-    const again = await rateAs(4);
-    expect(again.json().count).toBe(first.json().count);
+    expect(signin.statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${signin.json().token as string}` };
+    const mine = await rate({ productId: product._id, rating: 5 }, from, bearer);
+    expect(mine.json()).toMatchObject({ count: 2, average: 3 });
+    // The same account from another network is still the same rater.
+    const again = await rate({ productId: product._id, rating: 3 }, '192.0.2.99', bearer);
+    expect(again.json()).toMatchObject({ count: 2, average: 2 });
+    expect(again.cookies).toEqual([]);
   });
 
   it('refuses ratings outside 1 to 5 and anything that is not a whole number', async () => {
+    const product = unratedProduct();
     for (const rating of [0, 6, -1, 2.5, '5', null, 1e9]) {
       const res = await rate({ productId: product._id, rating });
       expect(res.statusCode, `rating ${String(rating)}`).toBe(400);
@@ -82,6 +115,7 @@ describe('POST /api/listing/saverating', () => {
   });
 
   it('refuses unknown fields and malformed ids', async () => {
+    const product = unratedProduct();
     const extra = await rate({ productId: product._id, rating: 5, average: 5 });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.fields.average).toBe('Unknown field.');
@@ -96,17 +130,14 @@ describe('POST /api/listing/saverating', () => {
   });
 
   it('counts concurrent ratings of one product exactly', async () => {
-    const target = productListResponseSchema
-      .parse((await t.app.inject({ method: 'GET', url: '/api/listing/gellisting' })).json())
-      .find((p) => p._id !== product._id && p.rating.count === 0) as Product;
+    const target = unratedProduct();
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => rate({ productId: target._id, rating: 5 })),
+      Array.from({ length: 30 }, (_, i) =>
+        rate({ productId: target._id, rating: 5 }, `10.1.0.${i}`),
+      ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const shown = productSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/listing/products/${target._id}` })).json(),
-    );
-    expect(shown.rating).toEqual({ average: 5, count: 30 });
+    expect(await ratingOf(target._id)).toEqual({ average: 5, count: 30 });
   });
 });
 
