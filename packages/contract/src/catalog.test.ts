@@ -41,6 +41,7 @@ const sampleProduct = {
   discount: '15% off',
   count: 3,
   stock: 12,
+  maxPerOrder: 10,
   Type: 'Gels',
   pricingType: 'Fixed',
   variants: [

@@ -34,6 +34,8 @@ export const productSchema = z.object({
   count: z.number().int(),
   /** Units that can still be bought (the sum of the variants' stock when there are variants). */
   stock: z.number().int(),
+  /** The most of this item (or of one variant) one order may take: the shop's setting. */
+  maxPerOrder: z.number().int().min(1),
   Type: z.string().nullable(),
   pricingType: pricingTypeSchema,
   variants: z.array(variantSchema),

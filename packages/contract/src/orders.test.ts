@@ -236,8 +236,11 @@ describe('order responses', () => {
       lastName: '',
       email: '',
       phoneNumber: '',
+      holdUntil: null,
+      refundReason: 'paid_twice',
     });
     expect(parsed.items[0]?.variantLabel).toBe('50ml');
+    expect(parsed.refundReason).toBe('paid_twice');
   });
 
   it('knows the order states', () => {

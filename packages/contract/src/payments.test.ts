@@ -27,14 +27,43 @@ describe('processPaymentBodySchema', () => {
     expect(processPaymentBodySchema.safeParse({ orderId: ORDER_ID, formData }).success).toBe(true);
   });
 
-  it('rejects an amount sent by the client and incomplete forms', () => {
+  it('takes the whole checkout form as the spec’s client sends it: cart lines and figures', () => {
+    const specForm = {
+      ...formData,
+      orderItems: [
+        {
+          productId: '11111111-1111-4111-8111-111111111111',
+          name: 'Aloe Vera Gel',
+          price: 1275,
+          image: '/media/aloe/320.webp',
+          selectedVariant: null,
+          quantity: 2,
+        },
+      ],
+      totalPrice: 2560,
+      discount: 0,
+      shipping: 10,
+      discountCode: '',
+    };
+    expect(
+      processPaymentBodySchema.safeParse({ orderId: ORDER_ID, formData: specForm }).success,
+    ).toBe(true);
+  });
+
+  it('rejects unknown fields, an amount out of range and incomplete forms', () => {
     expect(
       processPaymentBodySchema.safeParse({ orderId: ORDER_ID, formData, amount: 1 }).success,
     ).toBe(false);
     expect(
       processPaymentBodySchema.safeParse({
         orderId: ORDER_ID,
-        formData: { ...formData, totalPrice: 1 },
+        formData: { ...formData, amount: 1 },
+      }).success,
+    ).toBe(false);
+    expect(
+      processPaymentBodySchema.safeParse({
+        orderId: ORDER_ID,
+        formData: { ...formData, totalPrice: -1 },
       }).success,
     ).toBe(false);
     expect(

@@ -22,7 +22,7 @@ export function firstInStockVariant(variants: readonly Variant[]): Variant | und
   return variants.find((variant) => variant.stock > 0);
 }
 
-/** A line to add: without its quantity, with the stock shown as the most that can be bought. */
+/** A line to add: without its quantity, with the most one order can buy of it. */
 export type NewCartLineWithStock = NewCartLine & { maxQuantity: number };
 
 export function productCartLine(
@@ -38,7 +38,8 @@ export function productCartLine(
     image: product.imageUrls[0] ?? PLACEHOLDER_IMAGE,
     selectedVariant: variant ? variantLabel(variant) : null,
     variantId: variant?._id ?? null,
-    maxQuantity: variant ? variant.stock : product.stock,
+    // An order may take at most the shop's maxPerOrder of one item (it holds stock unpaid).
+    maxQuantity: Math.min(variant ? variant.stock : product.stock, product.maxPerOrder),
   };
 }
 

@@ -20,6 +20,7 @@ const productColumns = {
   categoryName: categories.name,
   shopId: products.shopId,
   ownerId: shops.ownerId,
+  maxPerOrder: shops.maxPerOrder,
   ratingSum: products.ratingSum,
   ratingCount: products.ratingCount,
   createdAt: products.createdAt,

@@ -49,6 +49,7 @@ export function toProduct(row: ProductRow, variants: VariantRow[]): Product {
     discount: row.discount,
     count: row.count,
     stock: row.stock,
+    maxPerOrder: row.maxPerOrder,
     Type: row.type,
     pricingType: row.pricingType,
     variants: variants.map((v) => ({ _id: v.id, name: v.name, size: v.size, stock: v.stock })),

@@ -72,8 +72,8 @@ const checkout = (
     ...(token ? { token } : {}),
   });
 
-const stockOf = async (productId: string) => {
-  const [row] = await t.database.db
+const stockOf = async (productId: string, app: TestApp = t) => {
+  const [row] = await app.database.db
     .select({ stock: products.stock, count: products.count })
     .from(products)
     .where(eq(products.id, productId));
@@ -730,6 +730,148 @@ describe('shoppers racing for the same stock', () => {
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(19);
     expect((await stockOf(product.id))?.stock).toBe(99);
+  });
+});
+
+describe('holding stock is bounded', () => {
+  it('refuses more than the shop’s maximum of one item in one order, counting lines of one item together', async () => {
+    const product = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      variants: [100],
+      name: 'Bulk Soap',
+    });
+    const eleven = await create(orderBody([{ product, quantity: 11, variant: 0 }]));
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().error).toMatchObject({
+      code: 'quantity_limit',
+      message:
+        'You can order at most 10 of Bulk Soap (100ml) at a time. Lower the quantity in your cart, then place the order.',
+      fields: { 'items.0.quantity': 'At most 10 in one order.' },
+      details: { productId: product.id, variantId: product.variantIds[0], max: 10 },
+    });
+    const split = await create(
+      orderBody([
+        { product, quantity: 6, variant: 0 },
+        { product, quantity: 5, variant: 0 },
+      ]),
+    );
+    expect(split.statusCode).toBe(400);
+    expect(split.json().error.fields).toEqual({ 'items.1.quantity': 'At most 10 in one order.' });
+    expect((await stockOf(product.id))?.stock).toBe(100);
+    expect((await create(orderBody([{ product, quantity: 10, variant: 0 }]))).statusCode).toBe(201);
+
+    await t.database.db.update(shops).set({ maxPerOrder: 2 }).where(eq(shops.id, product.shopId));
+    const three = await create(orderBody([{ product, quantity: 3, variant: 0 }]));
+    expect(three.json().error.message).toMatch(/^You can order at most 2 of Bulk Soap/);
+    const shown = productSchema.parse(
+      (await call('GET', `/api/listing/products/${product.id}`)).json(),
+    );
+    expect(shown.maxPerOrder).toBe(2);
+    await t.database.db.update(shops).set({ maxPerOrder: 10 }).where(eq(shops.id, product.shopId));
+  });
+
+  describe('open unpaid orders per client', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({
+        env: { MAX_OPEN_ORDERS_PER_CLIENT: '3', TRUST_PROXY: 'true' },
+      });
+    });
+    afterAll(async () => {
+      await limited?.close();
+    });
+    const placeFrom = (address: string, body: CreateOrderBody, token?: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        payload: body,
+        headers: {
+          'x-forwarded-for': address,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+
+    it('lets one address hold only so many, tells it when to try again, and frees a place as orders are paid or lapse', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const placed = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await placeFrom('203.0.113.5', body);
+        expect(res.statusCode).toBe(201);
+        placed.push(createOrderResponseSchema.parse(res.json()));
+      }
+      const fourth = await placeFrom('203.0.113.5', body);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().error).toMatchObject({
+        code: 'too_many_open_orders',
+        message:
+          'You already have 3 orders waiting for payment. Pay for one of them, or try again in 15 minutes, when the oldest unpaid one lapses.',
+      });
+      expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect((await stockOf(product.id, limited))?.stock).toBe(47);
+
+      // Another address, and a signed-in shopper on the same address, each count their own.
+      expect((await placeFrom('203.0.113.6', body)).statusCode).toBe(201);
+      const signin = await limited.app.inject({
+        method: 'POST',
+        url: '/api/user/signin',
+        payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
+      });
+      const { token } = authResponseSchema.parse(signin.json());
+      expect((await placeFrom('203.0.113.5', body, token)).statusCode).toBe(201);
+
+      // An order whose hold has lapsed no longer counts, swept or not.
+      await limited.database.db
+        .update(orders)
+        .set({ holdUntil: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, placed[0]?._id as string));
+      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(429);
+    });
+
+    it('counts a pay-on-delivery order until its final checkout', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: false, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const first = createOrderResponseSchema.parse((await placeFrom('203.0.113.7', body)).json());
+      await placeFrom('203.0.113.7', body);
+      await placeFrom('203.0.113.7', body);
+      expect((await placeFrom('203.0.113.7', body)).statusCode).toBe(429);
+      const confirmed = await limited.app.inject({
+        method: 'POST',
+        url: '/api/order/checkout',
+        payload: {
+          ...DELIVERY_FORM,
+          orderId: first._id,
+          totalPrice: first.totalPrice,
+          shipping: body.shipping,
+          discount: 0,
+        },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect((await placeFrom('203.0.113.7', body)).statusCode).toBe(201);
+    });
+
+    // On PostgreSQL these really race: the count is taken under a per-client lock.
+    it('lets no more through when one address places ten at once', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => placeFrom('198.51.100.9', body)),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+      expect((await stockOf(product.id, limited))?.stock).toBe(47);
+    });
+
+    it('treats the addresses of one IPv6 network as one client', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      for (const host of ['1', '2', '3']) {
+        expect((await placeFrom(`2001:db8:aa:bb::${host}`, body)).statusCode).toBe(201);
+      }
+      expect((await placeFrom('2001:db8:aa:bb:ffff::4', body)).statusCode).toBe(429);
+      expect((await placeFrom('2001:db8:aa:cc::1', body)).statusCode).toBe(201);
+    });
   });
 });
 

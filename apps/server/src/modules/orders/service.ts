@@ -141,7 +141,7 @@ function checkQuantityLimits(lines: readonly PricedLine[]): void {
     if (quantity <= line.maxPerOrder) return;
     const message = `You can order at most ${line.maxPerOrder} of ${lineLabel(line.name, line.variantLabel)} at a time. Lower the quantity in your cart, then place the order.`;
     throw new AppError(400, 'quantity_limit', message, {
-      fields: { [`items.${index}.quantity`]: message },
+      fields: { [`items.${index}.quantity`]: `At most ${line.maxPerOrder} in one order.` },
       details: { productId: line.productId, variantId: line.variantId, max: line.maxPerOrder },
     });
   });

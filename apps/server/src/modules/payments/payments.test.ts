@@ -8,6 +8,7 @@ import {
   type CreateOrderBody,
   type ProcessPaymentResponse,
 } from '@soko/contract';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   orderBody,
   type FixtureProduct,
 } from '../../../test/order-fixtures';
+import { rowsOf } from '../../platform/db';
 import {
   discountCodes,
   orders,
@@ -189,6 +191,172 @@ describe('POST /api/payments/process', () => {
   });
 });
 
+describe('one payment per order', () => {
+  const startsAtOnce = async (n: number) => {
+    const placed = await placeOnlineOrder();
+    const answers = await Promise.all(
+      Array.from({ length: n }, () =>
+        post('/api/payments/process', { orderId: placed.orderId, formData: DELIVERY_FORM }),
+      ),
+    );
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, placed.orderId));
+    const [asked] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from sandbox_transactions where merchant_reference in (select id::text from payments where order_id = ${placed.orderId})`,
+      ),
+    );
+    return {
+      statuses: answers.map((a) => a.statusCode),
+      trackingIds: new Set(answers.map((a) => a.json().trackingId)),
+      payments: rows.length,
+      providerAsked: asked?.n,
+    };
+  };
+
+  // On PostgreSQL these starts really race; on PGlite they queue on its one connection.
+  it('answers two starts at once with one payment, asked of the provider once', async () => {
+    const two = await startsAtOnce(2);
+    expect(two).toMatchObject({ payments: 1, providerAsked: 1 });
+    expect(two.statuses).toEqual([200, 200]);
+    expect(two.trackingIds.size).toBe(1);
+  });
+
+  it('answers ten starts at once with one payment, asked of the provider once', async () => {
+    const ten = await startsAtOnce(10);
+    expect(ten).toMatchObject({ payments: 1, providerAsked: 1 });
+    expect(ten.statuses).toEqual(Array(10).fill(200));
+    expect(ten.trackingIds.size).toBe(1);
+  });
+
+  it('will not open a second payment for a paid order', async () => {
+    const placed = await placeOnlineOrder();
+    const started = await startPaying(placed);
+    await sandbox(started.trackingId, 'pay');
+    const again = await post('/api/payments/process', {
+      orderId: placed.orderId,
+      formData: DELIVERY_FORM,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('already_paid');
+    expect(
+      await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId)),
+    ).toHaveLength(1);
+  });
+
+  it('flags an order paid twice for a refund and says so on the order; the second payment’s reversal clears it', async () => {
+    const placed = await placeOnlineOrder(5, 1);
+    const first = await startPaying(placed);
+    await sandbox(first.trackingId, 'pay');
+    expect(await productRow(placed.product.id)).toEqual({ stock: 4, count: 1 });
+
+    // A second payment the provider took anyway (say, one opened before this order's payments
+    // were limited to one): the shop only learns of it when it completes.
+    const secondId = randomUUID();
+    const provider = createSandboxProvider(t.database.db, t.config.publicUrl);
+    const second = await provider.submitOrder({
+      merchantReference: secondId,
+      amountKsh: placed.totalPrice,
+      currency: 'KES',
+      description: 'second',
+      callbackUrl: `${t.config.publicUrl}/`,
+      cancellationUrl: `${t.config.publicUrl}/`,
+      billing: {
+        email: DELIVERY_FORM.email,
+        phoneNumber: '+254712345678',
+        firstName: 'A',
+        middleName: 'B',
+        lastName: 'C',
+        countryCode: 'KE',
+        line1: 'x',
+        city: 'x',
+        state: 'x',
+        postalCode: 'x',
+      },
+    });
+    await t.database.db.insert(payments).values({
+      id: secondId,
+      orderId: placed.orderId,
+      provider: 'sandbox',
+      trackingId: second.trackingId,
+      redirectUrl: second.redirectUrl,
+      status: 'pending',
+      statusCode: 0,
+      amountCents: Math.round(placed.totalPrice * 100),
+    });
+
+    await sandbox(second.trackingId, 'pay');
+    const shown = orderSchema.parse((await get(`/api/orders/${placed.orderId}`)).json());
+    expect(shown).toMatchObject({ status: 'confirmed', refundReason: 'paid_twice' });
+    // One sale: the second payment moved no stock and counted no units.
+    expect(await productRow(placed.product.id)).toEqual({ stock: 4, count: 1 });
+
+    await sandbox(second.trackingId, 'reverse');
+    const after = orderSchema.parse((await get(`/api/orders/${placed.orderId}`)).json());
+    expect(after).toMatchObject({ status: 'confirmed', refundReason: null });
+    expect(await productRow(placed.product.id)).toEqual({ stock: 4, count: 1 });
+  });
+});
+
+describe('the spec’s payment body', () => {
+  const specForm = (placed: Placed, overrides: Record<string, unknown> = {}) => ({
+    ...DELIVERY_FORM,
+    orderItems: placed.body.items.map((item) => ({ ...item, image: '/placeholder.png' })),
+    totalPrice: placed.totalPrice,
+    discount: 0,
+    shipping: 10,
+    discountCode: '',
+    ...overrides,
+  });
+
+  it('takes the checkout form with its cart lines and figures, as a client of the spec sends it', async () => {
+    const placed = await placeOnlineOrder();
+    const res = await post('/api/payments/process', {
+      orderId: placed.orderId,
+      formData: specForm(placed),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(processPaymentResponseSchema.parse(res.json()).success).toBe(true);
+  });
+
+  it('answers 409 total_mismatch when its figures disagree with the order, and starts nothing', async () => {
+    const placed = await placeOnlineOrder();
+    for (const overrides of [{ totalPrice: 1 }, { discount: 5 }, { shipping: 20 }]) {
+      const res = await post('/api/payments/process', {
+        orderId: placed.orderId,
+        formData: specForm(placed, overrides),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'total_mismatch',
+        details: { expected: placed.totalPrice },
+      });
+    }
+    expect(
+      await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId)),
+    ).toEqual([]);
+  });
+
+  it('still refuses unknown fields, in the form and beside it', async () => {
+    const placed = await placeOnlineOrder();
+    const inForm = await post('/api/payments/process', {
+      orderId: placed.orderId,
+      formData: specForm(placed, { amount: 1 }),
+    });
+    expect(inForm.statusCode).toBe(400);
+    expect(inForm.json().error.fields).toHaveProperty(['formData.amount']);
+    const beside = await post('/api/payments/process', {
+      orderId: placed.orderId,
+      formData: specForm(placed),
+      totalPrice: 1,
+    });
+    expect(beside.statusCode).toBe(400);
+    expect(beside.json().error.fields).toHaveProperty(['totalPrice']);
+  });
+});
+
 describe('paying in the sandbox', () => {
   it('Pay confirms the order by itself; the final checkout then answers the same order', async () => {
     const placed = await placeOnlineOrder(5, 2);
@@ -325,6 +493,66 @@ describe('notifications', () => {
     );
     expect(getIpn.json().status).toBe(200);
     expect((await post('/api/payments/ipn/pesapal', {})).statusCode).toBe(400);
+  });
+
+  it('refuses a 1 MB forged notification before reading it, and stores nothing', async () => {
+    const placed = await placeOnlineOrder();
+    const started = await startPaying(placed);
+    const before = await t.database.db.select().from(paymentEvents);
+    const forged = await post('/api/payments/ipn/pesapal', {
+      OrderTrackingId: started.trackingId,
+      OrderNotificationType: 'IPNCHANGE',
+      OrderMerchantReference: 'x'.repeat(100),
+      junk: 'x'.repeat(1024 * 1024),
+    });
+    expect(forged.statusCode).toBe(413);
+    expect(await t.database.db.select().from(paymentEvents)).toHaveLength(before.length);
+    expect((await orderRow(placed.orderId))?.status).toBe('pending_payment');
+  });
+
+  it('keeps only the fields a notification is known to carry', async () => {
+    const placed = await placeOnlineOrder();
+    const started = await startPaying(placed);
+    const res = await post('/api/payments/ipn/pesapal', {
+      OrderTrackingId: started.trackingId,
+      OrderNotificationType: 'IPNCHANGE',
+      OrderMerchantReference: 'ref',
+      extra: 'y'.repeat(3000),
+      nested: { deep: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.database.db
+      .select({ payload: paymentEvents.payload })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.trackingId, started.trackingId));
+    expect(stored).toEqual([
+      {
+        payload: {
+          OrderTrackingId: started.trackingId,
+          OrderNotificationType: 'IPNCHANGE',
+          OrderMerchantReference: 'ref',
+        },
+      },
+    ]);
+  });
+
+  it('limits the GET form of the notification like the POST', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_NOTIFICATIONS: '3' } });
+    try {
+      for (const method of ['GET', 'POST'] as const) {
+        const send = () =>
+          limited.app.inject({
+            method,
+            url: `/api/payments/ipn/pesapal${method === 'GET' ? '?OrderTrackingId=unknown-id' : ''}`,
+            ...(method === 'POST' ? { payload: { OrderTrackingId: 'unknown-id' } } : {}),
+          });
+        const codes = [];
+        for (let i = 0; i < 4; i++) codes.push((await send()).statusCode);
+        expect(codes, method).toEqual([200, 200, 200, 429]);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 
   it('applies the same notification sent 5 times, some at once, exactly once', async () => {

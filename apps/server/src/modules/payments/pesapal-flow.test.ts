@@ -144,7 +144,7 @@ describe('paying through Pesapal (a local fake of API 3.0)', () => {
     expect(statusCalls()).toBe(before);
   });
 
-  it('answers 502 to the shopper when Pesapal cannot take the order', async () => {
+  it('answers 502 to the shopper when Pesapal cannot take the order, and a retry then starts it', async () => {
     const product = await makeProduct(t.database.db, { payOnOrder: true, stock: 3 });
     const created = createOrderResponseSchema.parse(
       (await post('/api/order/create', orderBody([{ product, quantity: 1 }]))).json(),
@@ -156,6 +156,13 @@ describe('paying through Pesapal (a local fake of API 3.0)', () => {
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('payment_unavailable');
+    // The failed start left no open payment behind to block the next one.
+    const retry = await post('/api/payments/process', {
+      orderId: created._id,
+      formData: DELIVERY_FORM,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().redirectUrl).toMatch(/^https?:/);
   });
 
   it('refuses to start with credentials Pesapal rejects (fail closed)', async () => {
