@@ -12,6 +12,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
       db === 'postgres'
         ? [
             'apps/server/src/main.test.ts',
+            // Lints source: nothing to do with the database.
+            'apps/server/src/architecture.test.ts',
             'apps/server/src/platform/database-down.test.ts',
             // Starts real processes on both databases itself.
             'apps/server/src/modules/orders/durability.test.ts',

@@ -47,16 +47,22 @@ async function measure(kind) {
     const measuredFrom = performance.now() + warmupSeconds * 1000;
     const until = Date.now() + (warmupSeconds + seconds) * 1000;
     await Promise.all(
-      Array.from({ length: shoppers }, async () => {
+      Array.from({ length: shoppers }, async (_, shopper) => {
+        const client = `10.0.${Math.floor(shopper / 250)}.${(shopper % 250) + 1}`;
         while (Date.now() < until) {
           const offer = offers[Math.floor(Math.random() * offers.length)];
           const began = performance.now();
-          const res = await postJson(agent, `${base}/api/order/create`, {
-            items: [offer.item],
-            totalPrice: offer.total,
-            shipping: 'standard',
-            discount: 0,
-          });
+          const res = await postJson(
+            agent,
+            `${base}/api/order/create`,
+            {
+              items: [offer.item],
+              totalPrice: offer.total,
+              shipping: 'standard',
+              discount: 0,
+            },
+            client,
+          );
           if (began >= measuredFrom) {
             latencies.push(performance.now() - began);
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;

@@ -426,6 +426,26 @@ describe('POST /api/order/checkout', () => {
     expect(await stockOf(product.id)).toEqual({ stock: 3, count: 2 });
   });
 
+  it('takes the checkout form as the spec’s client sends it, cart lines with their images included', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false, stock: 5 });
+    const body = orderBody([{ product, quantity: 1 }]);
+    const created = createOrderResponseSchema.parse((await create(body)).json());
+    const res = await call('POST', '/api/order/checkout', {
+      body: {
+        ...DELIVERY_FORM,
+        orderItems: body.items.map((item) => ({ ...item, image: '/placeholder.png' })),
+        discountCode: '',
+        orderId: created._id,
+        totalPrice: created.totalPrice,
+        shipping: 10,
+        discount: 0,
+        paymentDetails: {},
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(orderSchema.parse(res.json()).status).toBe('confirmed');
+  });
+
   it('confirms exactly once when the final checkout is sent many times at once', async () => {
     const product = await makeProduct(t.database.db, { payOnOrder: false, stock: 5 });
     const body = orderBody([{ product, quantity: 1 }]);

@@ -198,8 +198,11 @@ const shopper = (caller: Caller | null): Actor => ({ kind: 'shopper', userId: ca
 
 /**
  * One client may hold only so many unpaid orders open at once: each holds stock, and without a
- * bound one script could take a whole shop's stock off sale. The client's orders are counted
- * under a per-client transaction lock, so two orders at once cannot both pass the count.
+ * bound one script could take a whole shop's stock off sale. Run last in the order's
+ * transaction, with the new order already inserted: the client's open orders are counted under
+ * a per-client lock held only until the commit just after, and each count is a new statement,
+ * so it sees every order committed by whoever held the lock before. Two orders at once cannot
+ * both pass, and shoppers sharing an address wait on each other only for that last step.
  */
 async function limitOpenOrders(tx: Tx, clientKey: string, settings: OrderSettings, now: Date) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`);
@@ -214,8 +217,9 @@ async function limitOpenOrders(tx: Tx, clientKey: string, settings: OrderSetting
       ),
     )
     .orderBy(asc(orders.holdUntil))
-    .limit(settings.maxOpenOrders);
-  if (open.length < settings.maxOpenOrders) return;
+    .limit(settings.maxOpenOrders + 1);
+  // The new order is among them.
+  if (open.length <= settings.maxOpenOrders) return;
   const lapse = open[0]?.holdUntil ?? now;
   const waitSeconds = Math.max(1, Math.ceil((lapse.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(waitSeconds / 60);
@@ -283,7 +287,6 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   return db
     .transaction(async (tx) => {
-      await limitOpenOrders(tx, clientKey, settings, now);
       const { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
         await priceOrder(tx, body, now);
       const payOnOrder = lines.some((line) => line.payOnOrder);
@@ -324,6 +327,7 @@ export async function createOrder(
       // Last: the locks these take are held only until the commit.
       await takeStock(tx, stockMoves(lines));
       if (code) await takeCodeUse(tx, code, now);
+      await limitOpenOrders(tx, clientKey, settings, now);
       return {
         _id: order.id,
         orderId: order.orderNumber,

@@ -1,5 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
 import {
+  REFUND_REASON_TEXT,
   SHIPPING_OPTIONS,
   formatKsh,
   fromCents,
@@ -36,10 +37,14 @@ const STANDING: ReadonlySet<OrderStatus> = new Set([
 /** What happened to the order, in a sentence the shopper can act on. */
 function statusSentence(order: Order): string {
   switch (order.status) {
-    case 'pending_payment':
+    case 'pending_payment': {
+      const held = order.holdUntil
+        ? ` Your items are held for you until ${new Date(order.holdUntil).toLocaleTimeString('en-KE', { timeStyle: 'short' })}; after that the order lapses and they go back on sale.`
+        : '';
       return order.payOnOrder
-        ? 'We are waiting for your payment. This page updates when it arrives.'
-        : 'We are waiting for your delivery details to confirm this order.';
+        ? `We are waiting for your payment. This page updates when it arrives.${held}`
+        : `We are waiting for your delivery details to confirm this order.${held}`;
+    }
     case 'paid':
       return 'Your payment has arrived. The shop will confirm your order shortly.';
     case 'confirmed':
@@ -73,7 +78,7 @@ function paymentLine(order: Order): string {
       return 'Online, payment reversed';
     case 'expired':
     case 'cancelled':
-      return 'Online, not paid';
+      return order.refundReason ? 'Paid online, refund due' : 'Online, not paid';
     default:
       return 'Paid online';
   }
@@ -134,6 +139,14 @@ export function OrderPage() {
         </p>
       )}
       <p className="mt-2 text-stone-800">{statusSentence(order)}</p>
+      {order.refundReason && (
+        <p
+          role="note"
+          className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900"
+        >
+          {REFUND_REASON_TEXT[order.refundReason]}
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-medium text-stone-600">Order number</dt>
         <dd className="font-semibold">{order.orderId}</dd>
