@@ -198,7 +198,13 @@ test('/cart/:productId/:userId adds that product once and shows the cart', async
   await page.reload();
   await expect(quantity).toHaveText('1');
   expect(await savedCart(page)).toMatchObject([
-    { productId: product._id, variantId: variant._id, quantity: 1, maxQuantity: variant.stock },
+    {
+      productId: product._id,
+      variantId: variant._id,
+      quantity: 1,
+      // The stock shown, or the shop's most per order when that is lower.
+      maxQuantity: Math.min(variant.stock, product.maxPerOrder),
+    },
   ]);
 });
 
