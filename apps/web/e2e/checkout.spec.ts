@@ -385,3 +385,30 @@ test('a product no longer sold and a refused quantity are explained', async ({ p
   await expect(page.getByText('Not a number we can call.')).toBeVisible();
   await expect(field(page, 'Phone Number')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('a cart holding more of one item than one order may take is told to lower it', async ({
+  page,
+  api,
+}) => {
+  const product = await shopProduct(api, false, 8);
+  const { title } = firstLine(product);
+  await addToCart(page, product);
+  const [line] = (await savedCart(page)) ?? [];
+  if (!line) throw new Error('nothing in the cart');
+  // A cart kept from before the shop's limit applied: more than one order may take.
+  const tooMany = { ...line, quantity: product.maxPerOrder + 1, maxQuantity: 1000 };
+  await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify([tooMany]))})`);
+  await page.goto('/checkout');
+  await field(page, 'Email').fill(uniqueEmail('bulk'));
+  await fillDelivery(page);
+  await field(page, 'Shipping').selectOption('standard');
+  await placeOrder(page).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'at a time' });
+  await expect(alert).toContainText(
+    `You can order at most ${product.maxPerOrder} of ${title} at a time. Lower the quantity in your cart, then place the order.`,
+  );
+  await expect(alert.getByRole('listitem')).toHaveText(
+    `${title}: At most ${product.maxPerOrder} in one order.`,
+  );
+  await expect(page).toHaveURL('/checkout');
+});

@@ -1,4 +1,12 @@
-import { type AuthResponse, type Order } from '@soko/contract';
+import {
+  REFUND_REASON_TEXT,
+  discountedPriceCents,
+  fromCents,
+  toCents,
+  type AuthResponse,
+  type CreateOrderResponse,
+  type Order,
+} from '@soko/contract';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -258,4 +266,50 @@ test('the sandbox page says when a payment is unknown', async ({ page }) => {
   await page.goto('/pay/sandbox/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: SANDBOX_TITLE })).toBeVisible();
   await expect(alert(page, 'We could not find this test payment.')).toBeVisible();
+});
+
+test('an unpaid order’s page says how long the items are held, and an order owed a refund says so', async ({
+  page,
+  api,
+}) => {
+  const product = await shopProduct(api, true, 5);
+  const variant = product.variants.find((v) => v.stock > 0);
+  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
+  const created = await api.post<CreateOrderResponse>('/api/order/create', {
+    items: [
+      {
+        name: product.name,
+        productId: product._id,
+        quantity: 1,
+        price,
+        selectedVariant: variant?._id ?? null,
+      },
+    ],
+    totalPrice: fromCents(toCents(price) + 1000),
+    shipping: 'standard',
+    discount: 0,
+  });
+  await page.goto(`/orders/${created._id}`);
+  // The browser's own clock format, as the page writes it.
+  const heldUntil = await page.evaluate(
+    (at) => new Date(at).toLocaleTimeString('en-KE', { timeStyle: 'short' }),
+    created.holdUntil,
+  );
+  await expect(
+    page.getByText(
+      `We are waiting for your payment. This page updates when it arrives. Your items are held for you until ${heldUntil}; after that the order lapses and they go back on sale.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+
+  // A second payment that completed for a paid order cannot be made from outside the server
+  // (one payment per order): the order's answer is given that flag here, as the server gives it.
+  const real = await api.get<Order>(`/api/orders/${created._id}`);
+  await page.route(`**/api/orders/${created._id}`, (route) =>
+    route.fulfill({
+      json: { ...real, status: 'confirmed', holdUntil: null, refundReason: 'paid_twice' },
+    }),
+  );
+  await page.reload();
+  await expect(page.getByRole('note')).toHaveText(REFUND_REASON_TEXT.paid_twice);
 });
