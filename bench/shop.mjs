@@ -92,7 +92,8 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   DATABASE_URL: databaseUrl ?? '',
   REDIS_URL: '',
   RATE_LIMIT_ORDERS: '100000000',
-  // Each shopper leaves its pay-on-delivery orders unconfirmed: none may be turned away for it.
+  // The order bench sends each order from its own address (X-Forwarded-For); the payment
+  // bench's come from one, and are paid one by one.
   MAX_OPEN_ORDERS_PER_CLIENT: '100000000',
   TRUST_PROXY: 'true',
   RATE_LIMIT_PUBLIC_WRITES: '100000000',

@@ -22,16 +22,17 @@ import {
   type TotalMismatchDetails,
   variantLabel,
 } from '@soko/contract';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
-import type { Db, Tx } from '../../platform/db';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderLines, orders, products, productVariants, shops } from '../../platform/schema';
 import { orderNumberSql } from './order-number';
 import { findUsableCode, INVALID_CODE_MESSAGE, takeCodeUse } from './discount-codes';
 import { findOrder, readOrder, viewOf, type OrderRow } from './queries';
 import { lineLabel, takeStock, type StockMove } from './stock';
-import { clearRefund, flagRefund, moveOrder, recordChange, type Actor } from './transitions';
+import { clearRefund, flagRefund, moveOrder, placedChange, type Actor } from './transitions';
 
 const MINUTE_MS = 60_000;
 /** A pay-on-delivery order holds its stock this long for its final checkout (DESIGN.md). */
@@ -196,16 +197,19 @@ export function deliveryColumns(form: CheckoutForm) {
 
 const shopper = (caller: Caller | null): Actor => ({ kind: 'shopper', userId: caller?.id ?? null });
 
+/** A transaction lock per client, taken with the order's insert and held until its commit. */
+const clientLockSql = (clientKey: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`;
+
 /**
  * One client may hold only so many unpaid orders open at once: each holds stock, and without a
  * bound one script could take a whole shop's stock off sale. Run last in the order's
- * transaction, with the new order already inserted: the client's open orders are counted under
- * a per-client lock held only until the commit just after, and each count is a new statement,
- * so it sees every order committed by whoever held the lock before. Two orders at once cannot
- * both pass, and shoppers sharing an address wait on each other only for that last step.
+ * transaction, with the new order inserted under the client's lock (clientLockSql): the count is
+ * a statement of its own, so it sees every order committed by whoever held the lock before. Two
+ * orders at once cannot both pass, and shoppers sharing an address wait on each other only from
+ * the insert to the commit.
  */
 async function limitOpenOrders(tx: Tx, clientKey: string, settings: OrderSettings, now: Date) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`);
   const open = await tx
     .select({ holdUntil: orders.holdUntil })
     .from(orders)
@@ -292,27 +296,27 @@ export async function createOrder(
       const payOnOrder = lines.some((line) => line.payOnOrder);
       const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
       const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: orderNumberSql(now),
-          userId: caller?.id ?? null,
-          status: 'pending_payment',
-          payOnOrder,
-          subtotalCents,
-          discountCents,
-          shippingCents: shipping,
-          totalCents,
-          shippingOption,
-          discountCodeId: code?.id ?? null,
-          holdUntil,
-          clientKey,
-        })
-        .returning();
-      if (!order) throw new Error('order insert returned nothing');
-      await tx.insert(orderLines).values(
+      // One statement (one round trip) places the order: the order, its lines and the first
+      // line of its history, and the client's lock (see limitOpenOrders), held from here on.
+      const orderId = randomUUID();
+      const placeOrder = tx.insert(orders).values({
+        id: orderId,
+        orderNumber: orderNumberSql(now),
+        userId: caller?.id ?? null,
+        status: 'pending_payment',
+        payOnOrder,
+        subtotalCents,
+        discountCents,
+        shippingCents: shipping,
+        totalCents,
+        shippingOption,
+        discountCodeId: code?.id ?? null,
+        holdUntil,
+        clientKey,
+      });
+      const placeLines = tx.insert(orderLines).values(
         lines.map((line, position) => ({
-          orderId: order.id,
+          orderId,
           productId: line.productId,
           variantId: line.variantId,
           shopId: line.shopId,
@@ -323,15 +327,23 @@ export async function createOrder(
           position,
         })),
       );
-      await recordChange(tx, order.id, null, 'pending_payment', shopper(caller));
+      const [placed] = rowsOf<{ order_number: string }>(
+        await tx.execute(sql`
+          with client_lock as (${clientLockSql(clientKey)}),
+            placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
+            placed_lines as (${placeLines.getSQL()}),
+            history as (${placedChange(tx, orderId, shopper(caller)).getSQL()})
+          select placed.order_number from placed, client_lock`),
+      );
+      if (!placed) throw new Error('order insert returned nothing');
       // Last: the locks these take are held only until the commit.
       await takeStock(tx, stockMoves(lines));
       if (code) await takeCodeUse(tx, code, now);
       await limitOpenOrders(tx, clientKey, settings, now);
       return {
-        _id: order.id,
-        orderId: order.orderNumber,
-        status: order.status,
+        _id: orderId,
+        orderId: placed.order_number,
+        status: 'pending_payment' as const,
         totalPrice: fromCents(totalCents),
         payOnOrder,
         holdUntil: holdUntil.toISOString(),

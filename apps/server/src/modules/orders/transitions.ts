@@ -4,7 +4,7 @@
 // order's history. A pair the table does not list is refused.
 import { findOrderMove, type OrderStatus, type RefundReason } from '@soko/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import { rowsOf, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orders, orderStatusChanges } from '../../platform/schema';
 import { giveBackCodeUse, retakeCodeUse } from './discount-codes';
@@ -67,42 +67,58 @@ export async function moveOrder(
       : move.refund === 'clear'
         ? { refundReason: null }
         : {};
-  const [moved] = await tx
-    .update(orders)
-    .set({
-      ...set,
-      ...refund,
-      status: to,
-      ...(to === 'pending_payment' ? {} : { holdUntil: null }),
-      ...(to === 'confirmed' ? { confirmedAt: now } : {}),
-      updatedAt: sql`now()`,
-    })
-    // The state it was read in: a move made meanwhile by someone else is never overwritten.
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning();
-  if (!moved) throw forbiddenMove(order.status, to);
-  await recordChange(tx, order.id, order.status, to, actor, note);
-  return moved;
+  const changes = {
+    ...set,
+    ...refund,
+    status: to,
+    ...(to === 'pending_payment' ? {} : { holdUntil: null }),
+    ...(to === 'confirmed' ? { confirmedAt: now } : {}),
+  };
+  if (!(await updateWithChange(tx, order, changes, { to, actor, note }))) {
+    throw forbiddenMove(order.status, to);
+  }
+  return { ...order, ...changes, updatedAt: now };
 }
 
-/** Keeps one change in the order's history (`from` null: the order was placed). */
-export async function recordChange(
+type Change = { to: OrderStatus; actor: Actor; note?: string | undefined };
+
+/**
+ * Writes `changes` to the order and keeps the change in its history, in one statement (one
+ * round trip), only while the order is still in the state it was read in: a move made
+ * meanwhile by someone else is never overwritten. Answers whether it was written.
+ */
+async function updateWithChange(
   tx: Tx,
-  orderId: string,
-  from: OrderStatus | null,
-  to: OrderStatus,
-  actor: Actor,
-  note?: string,
-): Promise<void> {
-  await tx.insert(orderStatusChanges).values({
+  order: OrderRow,
+  changes: Partial<typeof orders.$inferInsert>,
+  { to, actor, note }: Change,
+): Promise<boolean> {
+  const update = tx
+    .update(orders)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning({ id: orders.id });
+  const written = rowsOf<{ order_id: string }>(
+    await tx.execute(sql`
+      with moved as (${update.getSQL()})
+      insert into ${orderStatusChanges} (order_id, from_status, to_status, actor, actor_user_id, note)
+      select id, ${order.status}::order_status, ${to}::order_status, ${actor.kind},
+        ${actor.userId ?? null}::uuid, ${note ?? null}
+      from moved
+      returning order_id`),
+  );
+  return written.length > 0;
+}
+
+/** The history's first line, as an insert to run with the order's own (one round trip). */
+export const placedChange = (tx: Tx, orderId: string, actor: Actor) =>
+  tx.insert(orderStatusChanges).values({
     orderId,
-    fromStatus: from,
-    toStatus: to,
+    fromStatus: null,
+    toStatus: 'pending_payment',
     actor: actor.kind,
     actorUserId: actor.userId ?? null,
-    note: note ?? null,
   });
-}
 
 /** Marks money the order received as owed back to the shopper, without moving its state. */
 export async function flagRefund(
@@ -113,18 +129,17 @@ export async function flagRefund(
 ): Promise<void> {
   // The first reason stands: a second flag on an order already owed money changes nothing.
   if (order.refundReason) return;
-  await tx
-    .update(orders)
-    .set({ refundReason: reason, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
-  await recordChange(tx, order.id, order.status, order.status, actor, `refund owed: ${reason}`);
+  const change = { to: order.status, actor, note: `refund owed: ${reason}` };
+  if (!(await updateWithChange(tx, order, { refundReason: reason }, change))) {
+    throw forbiddenMove(order.status, order.status);
+  }
 }
 
 export async function clearRefund(tx: Tx, order: OrderRow, actor: Actor, note: string) {
   if (!order.refundReason) return;
-  await tx
-    .update(orders)
-    .set({ refundReason: null, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
-  await recordChange(tx, order.id, order.status, order.status, actor, note);
+  if (
+    !(await updateWithChange(tx, order, { refundReason: null }, { to: order.status, actor, note }))
+  ) {
+    throw forbiddenMove(order.status, order.status);
+  }
 }
