@@ -4,16 +4,19 @@ import { buildApp } from '../app';
 import { loadConfig } from './config';
 import { openPostgres } from './db';
 
+const settings = () =>
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/soko-down',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+  });
+
 describe('when the database is down', () => {
   it('answers quickly with 503 and a plain message, never a success', async () => {
     // Nothing listens on port 1: every connection is refused at once.
     const database = await openPostgres('postgres://soko@127.0.0.1:1/soko', 2);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/soko-down',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    });
+    const config = settings();
     const app = await buildApp({ config, database, logger: false });
     try {
       for (const url of ['/api/health', '/api/metadata', '/api/listing/getlisting']) {
@@ -51,12 +54,7 @@ describe('when the database is down', () => {
     // The driver's error as Drizzle hands it on: the code sits on the cause.
     const refusal = Object.assign(new Error(message), { code, severity: 'FATAL' });
     const database = await openPostgres('postgres://soko@127.0.0.1:1/soko', 1);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/soko-down',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    });
+    const config = settings();
     const app = await buildApp({ config, database, logger: false });
     app.get('/api/test/refused', { config: { access: 'public' } }, async () => {
       throw new DrizzleQueryError('select 1', [], refusal);
