@@ -8,7 +8,7 @@ import { isIPv6 } from 'node:net';
  * The part of an address one client controls: all of an IPv4 address, the /64 network of an
  * IPv6 one (every home and phone gets a whole /64, so its lower half is free to rotate).
  */
-export function addressPrefix(ip: string): string {
+function addressPrefix(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped?.[1]) return mapped[1];
   if (!isIPv6(ip)) return ip;

@@ -180,7 +180,7 @@ function totalMismatch(
 }
 
 /** The checkout form as the order's delivery and contact columns (the phone as +254…). */
-export function deliveryColumns(form: CheckoutForm) {
+function deliveryColumns(form: CheckoutForm) {
   return {
     email: form.email,
     firstName: form.firstName,
@@ -369,7 +369,7 @@ function isForeignKeyViolation(error: unknown, depth = 0): boolean {
  * for whoever holds its random id. Anyone else is told what an unknown id is told (404), so an
  * id reveals nothing about orders that are not the caller's.
  */
-export function assertMayUse(order: OrderRow, caller: Caller | null): void {
+function assertMayUse(order: OrderRow, caller: Caller | null): void {
   if (!order.userId || caller?.role === 'admin' || caller?.id === order.userId) return;
   throw notFound('Order not found.');
 }
@@ -383,7 +383,7 @@ async function lockOrder(tx: Tx, orderId: string, caller: Caller | null): Promis
 }
 
 /** The figures a client says it is paying, checked against the order's own (409 when they differ). */
-export type ClaimedFigures = {
+type ClaimedFigures = {
   totalPrice?: number | undefined;
   discount?: number | undefined;
   shipping?: ShippingInput | undefined;

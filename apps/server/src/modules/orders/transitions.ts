@@ -26,11 +26,15 @@ export type MoveOptions = {
   now?: Date;
 };
 
-export const forbiddenMove = (from: OrderStatus, to: OrderStatus) =>
+const forbiddenMove = (from: OrderStatus, to: OrderStatus) =>
   conflict('order_state', `An order that is ${label(from)} cannot become ${label(to)}.`, {
     from,
     to,
   });
+
+/** The order was moved by someone else between our read and our write. */
+const changedMeanwhile = () =>
+  conflict('order_state', 'The order changed meanwhile. Please try again.');
 
 const label = (status: OrderStatus) => status.replaceAll('_', ' ');
 
@@ -131,7 +135,7 @@ export async function flagRefund(
   if (order.refundReason) return;
   const change = { to: order.status, actor, note: `refund owed: ${reason}` };
   if (!(await updateWithChange(tx, order, { refundReason: reason }, change))) {
-    throw forbiddenMove(order.status, order.status);
+    throw changedMeanwhile();
   }
 }
 
@@ -140,6 +144,6 @@ export async function clearRefund(tx: Tx, order: OrderRow, actor: Actor, note: s
   if (
     !(await updateWithChange(tx, order, { refundReason: null }, { to: order.status, actor, note }))
   ) {
-    throw forbiddenMove(order.status, order.status);
+    throw changedMeanwhile();
   }
 }
