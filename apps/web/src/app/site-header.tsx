@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { searchPath, type Shop } from '@soko/contract';
 import { CartIcon, MapPinIcon, SearchIcon, UserIcon } from '../components/icons';
 import { useCurrentShop } from '../features/tenants/api/get-metadata';
-import { useCartItemCount } from '../lib/cart-store';
+import { useCartItemCount } from '../features/cart/cart-store';
 import { signOut, useSession } from '../lib/session';
 
 const focusRing =

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { addToCart } from '../../../lib/cart-actions';
+import { addToCart } from '../cart-actions';
 import { getProductQueryOptions } from '../../../lib/get-product';
-import { defaultCartLine, type NewCartLineWithStock } from '../../../lib/product-cart-line';
+import { defaultCartLine, type NewCartLineWithStock } from '../cart-line';
 import { CartPanel } from './cart-panel';
 
 /** What the product page's Add to Cart passes along (see AddToCartState in the catalog). */

@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { cartSubtotalCents, formatKsh, fromCents, type CartLine } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { alertClass, focusRing, primaryButton } from '../../../components/form-styles';
-import { changeQuantity, isLineUnavailable, removeFromCart } from '../../../lib/cart-actions';
-import { useCartLines } from '../../../lib/cart-store';
-import { cartLineTitle } from '../../../lib/product-cart-line';
+import { changeQuantity, isLineUnavailable, removeFromCart } from '../cart-actions';
+import { useCartLines } from '../cart-store';
+import { cartLineTitle } from '../cart-line';
 
 const EMPTY_CART = 'Your cart is empty.';
 

@@ -11,10 +11,10 @@ import {
   repriceCart,
   withLimitedLine,
   withPrices,
-} from '../../../lib/cart-actions';
-import { useCartLines } from '../../../lib/cart-store';
+} from '../../cart/cart-actions';
+import { useCartLines } from '../../cart/cart-store';
 import { getProductQueryOptions } from '../../../lib/get-product';
-import { defaultCartLine } from '../../../lib/product-cart-line';
+import { defaultCartLine } from '../../cart/cart-line';
 import { CheckoutScreen, type CheckoutLines } from './checkout-screen';
 
 /** /checkout: the cart's lines. */
