@@ -2,7 +2,7 @@
 // act on (which item is out of stock, the new total, which field to correct).
 import { formatKsh, type OutOfStockDetails, type TotalMismatchDetails } from '@soko/contract';
 import { ApiError } from '../../lib/api-client';
-import { cartLineTitle } from '../cart/cart-line';
+import { cartLineTitle } from '../cart';
 import { CheckoutStepError, PAYMENT_FAILED_MESSAGE, PaymentFailedError } from './place-order';
 
 export const NETWORK_MESSAGE =

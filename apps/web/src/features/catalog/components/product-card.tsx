@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { cardDescription, productPath, type Product, IMAGE_SIZES } from '@soko/contract';
-import { PLACEHOLDER_IMAGE } from '../../cart/cart-line';
+import { PLACEHOLDER_IMAGE } from '../../cart';
 import { ProductPrice } from './product-price';
 import { RatingStars } from './rating-stars';
 import { StockBadge } from './stock-badge';

@@ -11,10 +11,10 @@ import {
   repriceCart,
   withLimitedLine,
   withPrices,
-} from '../../cart/cart-actions';
-import { useCartLines } from '../../cart/cart-store';
+  useCartLines,
+  defaultCartLine,
+} from '../../cart';
 import { getProductQueryOptions } from '../../../lib/get-product';
-import { defaultCartLine } from '../../cart/cart-line';
 import { CheckoutScreen, type CheckoutLines } from './checkout-screen';
 
 /** /checkout: the cart's lines. */

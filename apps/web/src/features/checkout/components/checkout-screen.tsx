@@ -27,8 +27,7 @@ import {
 } from '../../../components/form-styles';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { ApiError } from '../../../lib/api-client';
-import { isLineUnavailable } from '../../cart/cart-actions';
-import { cartLineTitle } from '../../cart/cart-line';
+import { isLineUnavailable, cartLineTitle } from '../../cart';
 import { refreshSession, useSession } from '../../../lib/session';
 import { getDiscount } from '../api/get-discount';
 import { mayPayOnline, usePaymentModes } from '../api/get-payment-modes';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { Product, Variant } from '@soko/contract';
-import { productCartLine, type NewCartLineWithStock } from '../../../cart/cart-line';
+import { productCartLine, type NewCartLineWithStock } from '../../../cart';
 
 /**
  * What the product page hands to the cart through the router state of its navigation to /cart

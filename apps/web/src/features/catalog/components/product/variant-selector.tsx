@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Variant } from '@soko/contract';
-import { variantLabel } from '../../../cart/cart-line';
+import { variantLabel } from '../../../cart';
 
 /**
  * The variant picked when the page opens: the first one (spec section 4), unless it is sold out
