@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   KENYA_COUNTIES,
   checkoutFormSchema,
+  checkoutScreenSchema,
   createOrderBodySchema,
   createOrderResponseSchema,
   discountQuerySchema,
@@ -278,5 +279,14 @@ describe('discount lookup', () => {
       discountResponseSchema.parse({ code: 'KARIBU10', amount: 255, kind: 'percent', value: 10 })
         .amount,
     ).toBe(255);
+  });
+});
+
+describe('checkoutScreenSchema', () => {
+  it('asks for a shipping method in the spec words when none is picked', () => {
+    const result = checkoutScreenSchema.safeParse({ shipping: '' });
+    expect(result.success).toBe(false);
+    const shipping = result.error?.issues.find((issue) => issue.path[0] === 'shipping');
+    expect(shipping?.message).toBe('Choose a shipping method.');
   });
 });

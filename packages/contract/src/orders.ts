@@ -192,6 +192,13 @@ export const checkoutFormSchema = z.strictObject({
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
+/** The checkout screen's form: the delivery form and the shipping option the shopper picks. */
+export const checkoutScreenSchema = checkoutFormSchema.extend({
+  shipping: z.enum(SHIPPING_OPTION_KEYS, 'Choose a shipping method.'),
+});
+export type CheckoutScreenInput = z.input<typeof checkoutScreenSchema>;
+export type CheckoutScreenValues = z.output<typeof checkoutScreenSchema>;
+
 export const finalCheckoutBodySchema = z.strictObject({
   ...checkoutFormSchema.shape,
   orderId: uuidSchema,

@@ -17,6 +17,11 @@ interface FieldFrame {
   className?: string;
   /** Extra classes of the control (a narrower input beside a button). */
   controlClassName?: string;
+  /**
+   * The error is read out as it appears: for a check that runs on its own (a discount code),
+   * where no submit moves the focus to the field.
+   */
+  announceError?: boolean;
 }
 
 export interface SelectOption {
@@ -43,7 +48,7 @@ const isSelect = (props: FieldProps): props is SelectFieldProps => 'options' in 
 export function Field(props: FieldProps) {
   const generatedId = useId();
   const id = props.id ?? generatedId;
-  const { label, hint, error, labelHidden, className, controlClassName } = props;
+  const { label, hint, error, labelHidden, className, controlClassName, announceError } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const shared = {
@@ -63,6 +68,7 @@ export function Field(props: FieldProps) {
       labelHidden: _labelHidden,
       className: _className,
       controlClassName: _controlClassName,
+      announceError: _announceError,
       options,
       placeholder,
       ...rest
@@ -85,6 +91,7 @@ export function Field(props: FieldProps) {
       labelHidden: _labelHidden,
       className: _className,
       controlClassName: _controlClassName,
+      announceError: _announceError,
       ...rest
     } = props;
     control = <input {...rest} {...shared} />;
@@ -105,7 +112,11 @@ export function Field(props: FieldProps) {
         </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
+        <p
+          id={errorId}
+          role={announceError ? 'alert' : undefined}
+          className="mt-1 text-sm text-red-800"
+        >
           {error}
         </p>
       )}

@@ -40,9 +40,17 @@ export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
 ): boolean {
   if (!(error instanceof ApiError) || !error.fields) return false;
+  return setFieldErrors(form, error.fields);
+}
+
+/** The same for messages already sorted out of an answer (the checkout's several calls). */
+export function setFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
+  fields: Readonly<Record<string, string>>,
+): boolean {
   const names = new Set(Object.keys(form.getValues()));
   let landed = false;
-  for (const [path, message] of Object.entries(error.fields)) {
+  for (const [path, message] of Object.entries(fields)) {
     if (!names.has(path)) continue;
     form.setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: !landed });
     landed = true;

@@ -1,5 +1,12 @@
 // The checkout form's values: what the shopper types, prefilled from their account.
-import { KENYA_COUNTIES, type User } from '@soko/contract';
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import {
+  KENYA_COUNTIES,
+  type CheckoutScreenInput,
+  type CheckoutScreenValues,
+  type User,
+} from '@soko/contract';
 
 export const DELIVERY_FIELDS = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
@@ -14,21 +21,22 @@ export const DELIVERY_FIELDS = [
 ] as const;
 
 export type DeliveryFieldName = (typeof DELIVERY_FIELDS)[number]['name'];
-export type DeliveryValues = Record<DeliveryFieldName, string>;
+export type CheckoutFormApi = UseFormReturn<CheckoutScreenInput, unknown, CheckoutScreenValues>;
 
 export const DEFAULT_COUNTRY = 'Kenya';
 
-export function emptyDeliveryValues(): DeliveryValues {
+/** A blank form (spec section 4: after the final checkout, only a signed-in email stays). */
+export function emptyCheckoutValues(email: string | null): Partial<CheckoutScreenInput> {
   return {
     firstName: '',
     middleName: '',
     lastName: '',
     country: DEFAULT_COUNTRY,
-    county: '',
     city: '',
     address: '',
     postalcode: '',
     phoneNumber: '',
+    email: email ?? '',
   };
 }
 
@@ -39,7 +47,7 @@ export function countyOf(state: string | undefined): string {
 }
 
 /** What the signed-in account knows: names and its address {street, city, state, zip}. */
-export function accountValues(user: User): Partial<DeliveryValues> {
+export function accountValues(user: User): Partial<Record<DeliveryFieldName, string>> {
   const address = user.address;
   return {
     firstName: user.firstName,
@@ -51,12 +59,23 @@ export function accountValues(user: User): Partial<DeliveryValues> {
   };
 }
 
-/** Fills the fields the shopper has left empty; what they typed stays. */
-export function fillEmpty(values: DeliveryValues, from: Partial<DeliveryValues>): DeliveryValues {
-  const next = { ...values };
-  for (const field of DELIVERY_FIELDS) {
-    const value = from[field.name]?.trim();
-    if (value && !next[field.name].trim()) next[field.name] = value;
-  }
-  return next;
+/**
+ * The signed-in shopper's email is the account's (shown, not typed), and the fields they left
+ * empty take the account's values; what they typed stays. The account may arrive after the page
+ * opened (the profile call answers later), so this follows it.
+ */
+export function useAccountPrefill(form: CheckoutFormApi, user: User | null): void {
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    setValue('email', user?.email ?? '');
+    if (!user) return;
+    const known = accountValues(user);
+    for (const field of DELIVERY_FIELDS) {
+      const value = known[field.name]?.trim();
+      if (value && !String(getValues(field.name) ?? '').trim()) {
+        // The county comes from KENYA_COUNTIES (countyOf), so it is a valid choice.
+        setValue(field.name, value as CheckoutScreenInput[typeof field.name]);
+      }
+    }
+  }, [user, getValues, setValue]);
 }

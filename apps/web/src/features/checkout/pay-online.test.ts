@@ -1,7 +1,7 @@
 import type { CheckoutForm, CreateOrderResponse, PaymentStatusEvent } from '@soko/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeCheckoutError } from './checkout-errors';
-import { payOnline, paymentPageUrl } from './pay-online';
+import { ALREADY_PAID_DETAILS, PaymentRestarts, payOnline, paymentPageUrl } from './pay-online';
 import { PAYMENT_FAILED_MESSAGE, PaymentFailedError } from './payment-errors';
 import { followPayment, type StatusSocket } from './payment-status';
 import { placeOrder, type HeldOrder } from './place-order';
@@ -57,7 +57,11 @@ class FakeSocket implements StatusSocket {
 }
 
 function fakeTab() {
-  return { open: vi.fn<(url: string) => void>(), close: vi.fn<() => void>() };
+  return {
+    open: vi.fn<(url: string) => void>(),
+    close: vi.fn<() => void>(),
+    isClosed: () => false,
+  };
 }
 
 function stubProcess(answer: { status: number; body: unknown }) {
@@ -181,7 +185,7 @@ describe('payOnline', () => {
     expect(details).toMatchObject({ status_code: 1, confirmation_code: 'ABC123' });
     expect(tab.open).toHaveBeenCalledWith(redirectUrl);
     expect(tab.close).not.toHaveBeenCalled();
-    expect(onStarted).toHaveBeenCalledWith({ trackingId, redirectUrl, tabOpened: true });
+    expect(onStarted).toHaveBeenCalledWith({ trackingId, redirectUrl, tabOpened: true, tab });
     expect(onCompleted).toHaveBeenCalledTimes(1);
     expect(follow).toHaveBeenCalledWith(trackingId, expect.anything());
   });
@@ -212,6 +216,53 @@ describe('payOnline', () => {
     expect(paymentPageUrl('/pay/sandbox/x', 'http://localhost')).toBe(
       'http://localhost/pay/sandbox/x',
     );
+  });
+
+  it('pay again asks for the same order’s page in the new tab and follows the payment it answers', async () => {
+    const calls = stubProcess(started);
+    const restarts = new PaymentRestarts();
+    const firstTab = fakeTab();
+    const secondTab = fakeTab();
+    const followed: AbortSignal[] = [];
+    let finish: (status: PaymentStatusEvent) => void = () => undefined;
+    const follow = vi.fn(
+      (_id: string, options: { signal?: AbortSignal } = {}) =>
+        new Promise<PaymentStatusEvent>((resolve, reject) => {
+          if (options.signal) followed.push(options.signal);
+          options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          finish = resolve;
+        }),
+    );
+    const onStarted = vi.fn();
+    const paying = payOnline(order, form, { tab: firstTab, restarts, follow, onStarted });
+    await vi.waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1));
+
+    expect(restarts.request(secondTab)).toBe(true);
+    await vi.waitFor(() => expect(onStarted).toHaveBeenCalledTimes(2));
+    expect(followed[0]?.aborted).toBe(true);
+    expect(secondTab.open).toHaveBeenCalledWith(redirectUrl);
+    expect(calls.filter((path) => path === '/api/payments/process')).toHaveLength(2);
+
+    finish(event(1));
+    await expect(paying).resolves.toMatchObject({ status_code: 1 });
+    // Nothing is waiting any more: a late click changes nothing.
+    expect(restarts.request(null)).toBe(false);
+  });
+
+  it('an order found paid when paying again counts as completed, with no second page', async () => {
+    stubProcess({
+      status: 409,
+      body: { error: { code: 'already_paid', message: 'This order is already paid.' } },
+    });
+    const tab = fakeTab();
+    const onCompleted = vi.fn();
+    const follow = vi.fn();
+    const details = await payOnline(order, form, { tab, onCompleted, follow });
+    expect(details).toBe(ALREADY_PAID_DETAILS);
+    expect(onCompleted).toHaveBeenCalledTimes(1);
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.open).not.toHaveBeenCalled();
+    expect(follow).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -6,6 +6,8 @@ export interface PaymentTab {
   /** Sends the reserved tab to the provider's page. */
   open(url: string): void;
   close(): void;
+  /** The shopper closed it (or it was never more than a blank reservation that went away). */
+  isClosed(): boolean;
 }
 
 /** Opens a blank tab now; null when the browser refused (the page then offers a link). */
@@ -32,5 +34,6 @@ export function reservePaymentTab(): PaymentTab | null {
     close() {
       if (!reserved.closed) reserved.close();
     },
+    isClosed: () => reserved.closed,
   };
 }

@@ -1,0 +1,48 @@
+import { KENYA_COUNTIES } from '@soko/contract';
+import { Field } from '../../../components/form/field';
+import { DELIVERY_FIELDS, type CheckoutFormApi } from '../checkout-form';
+
+const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
+
+export function DeliverySection({ form }: { form: CheckoutFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <section aria-labelledby="checkout-delivery">
+      <h2 id="checkout-delivery" className="text-lg font-semibold">
+        Delivery address
+      </h2>
+      <div className="mt-2 grid gap-4 sm:grid-cols-2">
+        {DELIVERY_FIELDS.map(({ name, label, autoComplete }) =>
+          name === 'county' ? (
+            <Field
+              key={name}
+              label={label}
+              autoComplete={autoComplete}
+              required
+              options={COUNTY_OPTIONS}
+              placeholder="Choose a county"
+              error={errors.county?.message}
+              {...form.register('county')}
+            />
+          ) : (
+            <Field
+              key={name}
+              label={label}
+              autoComplete={autoComplete}
+              required
+              {...(name === 'phoneNumber'
+                ? {
+                    type: 'tel',
+                    inputMode: 'tel' as const,
+                    hint: 'A Kenyan mobile number: 07xx, 01xx or +254.',
+                  }
+                : { type: 'text' })}
+              error={errors[name]?.message}
+              {...form.register(name)}
+            />
+          ),
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ChangeEvent, KeyboardEvent } from 'react';
+import { Field } from '../../../components/form/field';
+import { focusRing, secondaryButton } from '../../../components/form-styles';
+import type { DiscountCode } from '../use-discount-code';
+
+/** Spec section 2: the code box; Enter in it applies the code, it does not place the order. */
+export function DiscountSection({ discount }: { discount: DiscountCode }) {
+  return (
+    <section aria-labelledby="checkout-discount">
+      <h2 id="checkout-discount" className="text-lg font-semibold">
+        Discount code
+      </h2>
+      <div className="mt-2 flex items-start gap-2">
+        <Field
+          className="min-w-0 flex-1"
+          controlClassName="mt-0"
+          label="Discount code"
+          labelHidden
+          name="discountCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={discount.text}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => discount.setText(event.target.value)}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void discount.apply();
+            }
+          }}
+          error={discount.error ?? undefined}
+          announceError
+        />
+        <button
+          type="button"
+          onClick={() => void discount.apply()}
+          disabled={discount.checking || !discount.text.trim()}
+          className={secondaryButton}
+        >
+          {discount.checking ? 'Checking...' : 'Apply'}
+        </button>
+      </div>
+      {discount.applied && (
+        <p role="status" className="mt-1 flex items-center gap-2 text-sm text-brand-800">
+          Code {discount.applied.code} applied.
+          <button
+            type="button"
+            onClick={discount.remove}
+            className={`rounded px-1 font-semibold underline ${focusRing}`}
+          >
+            Remove code
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

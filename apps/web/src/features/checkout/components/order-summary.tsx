@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { formatKsh, fromCents, toCents } from '@soko/contract';
+import { focusRing } from '../../../components/form-styles';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { cartLineTitle, isLineUnavailable } from '../../cart';
+import type { CheckoutLines } from '../use-place-order';
+
+export function OrderSummary({ source }: { source: CheckoutLines }) {
+  return (
+    <section aria-labelledby="checkout-summary">
+      <h2 id="checkout-summary" className="text-lg font-semibold">
+        Order summary
+      </h2>
+      <ul className="mt-2 divide-y divide-stone-100">
+        {source.lines.map((line) => {
+          const title = cartLineTitle(line);
+          const soldOut = line.maxQuantity === 0;
+          const overStock = !soldOut && isLineUnavailable(line);
+          return (
+            <li key={`${line.productId}:${line.variantId ?? ''}`} className="flex gap-3 py-2">
+              <ResponsiveImage
+                src={line.image}
+                alt=""
+                sizes="48px"
+                width={48}
+                height={48}
+                className="size-12 shrink-0 rounded border border-stone-100 object-cover"
+              />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium break-words">{title}</p>
+                <p className="text-stone-700">
+                  {formatKsh(line.price)} x {line.quantity}
+                </p>
+                {soldOut && <p className="font-medium text-red-800">Sold out.</p>}
+                {overStock && (
+                  <p className="font-medium text-red-800">Only {line.maxQuantity} left.</p>
+                )}
+                {(soldOut || overStock) && source.remove && (
+                  <button
+                    type="button"
+                    onClick={() => source.remove?.(line.productId, line.variantId)}
+                    className={`mt-1 rounded font-semibold text-red-800 underline ${focusRing}`}
+                  >
+                    Remove<span className="sr-only"> {title}</span>
+                  </button>
+                )}
+              </div>
+              <p className="text-sm font-medium tabular-nums">
+                {formatKsh(fromCents(toCents(line.price) * line.quantity))}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {source.remove && (
+        <Link
+          to="/cart"
+          className={`mt-1 inline-block text-sm font-semibold text-brand-800 underline ${focusRing}`}
+        >
+          Edit cart
+        </Link>
+      )}
+    </section>
+  );
+}

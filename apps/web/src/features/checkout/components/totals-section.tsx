@@ -1,0 +1,33 @@
+import { formatKsh, fromCents } from '@soko/contract';
+
+export interface Totals {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+export function TotalsSection({ totals }: { totals: Totals }) {
+  const money = (cents: number) => formatKsh(fromCents(cents));
+  return (
+    <section aria-labelledby="checkout-totals">
+      <h2 id="checkout-totals" className="text-lg font-semibold">
+        Totals
+      </h2>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+        <dt>Subtotal</dt>
+        <dd className="text-right tabular-nums">{money(totals.subtotalCents)}</dd>
+        <dt>Discount</dt>
+        <dd className="text-right tabular-nums">
+          {totals.discountCents > 0 ? `− ${money(totals.discountCents)}` : formatKsh(0)}
+        </dd>
+        <dt>Shipping</dt>
+        <dd className="text-right tabular-nums">{money(totals.shippingCents)}</dd>
+        <dt className="border-t border-stone-200 pt-1 text-base font-bold">Total</dt>
+        <dd className="border-t border-stone-200 pt-1 text-right text-base font-bold tabular-nums">
+          {money(totals.totalCents)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
