@@ -8,7 +8,7 @@ import {
   type Order,
 } from '@soko/contract';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type SokoApi } from './fixtures';
 import {
   addToCart,
   field,
@@ -312,4 +312,133 @@ test('an unpaid order’s page says how long the items are held, and an order ow
   );
   await page.reload();
   await expect(page.getByRole('note')).toHaveText(REFUND_REASON_TEXT.paid_twice);
+});
+
+test.describe('a payment tab closed before paying', () => {
+  const STALLED = 'We have not heard from your payment yet. Did you close the payment page?';
+
+  /** Places the order, closes the provider's tab unpaid, and sees the checkout ask what next. */
+  async function closeTabUnpaid(page: Page, context: BrowserContext, api: SokoApi, index: number) {
+    const product = await shopProduct(api, true, index);
+    await addToCart(page, product);
+    await page.goto('/checkout');
+    await fillCheckout(page, uniqueEmail('closed'));
+    const { tab, orderId } = await placeAndOpenTab(page, context);
+    const paymentUrl = tab.url();
+    const created = await api.get<Order>(`/api/orders/${orderId}`);
+    await tab.close();
+
+    await expect(page.getByRole('status').filter({ hasText: STALLED })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
+    const heldUntil = await page.evaluate(
+      (at) => new Date(at ?? '').toLocaleTimeString('en-KE', { timeStyle: 'short' }),
+      created.holdUntil,
+    );
+    await expect(
+      page.getByText(
+        `Your items are held for you until ${heldUntil}. If the payment has not arrived by then, the order lapses, the items go back on sale and your cart keeps them for another try.`,
+      ),
+    ).toBeVisible();
+    return { orderId, paymentUrl };
+  }
+
+  /** Pays on the sandbox page at `url`, in a page of its own. */
+  async function payAt(context: BrowserContext, url: string) {
+    const tab = await context.newPage();
+    await tab.goto(url);
+    await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(tab.getByTestId('sandbox-status')).toHaveText('Paid');
+    return tab;
+  }
+
+  test('keep waiting: the checkout goes on waiting and completes when the payment arrives', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const { orderId, paymentUrl } = await closeTabUnpaid(page, context, api, 6);
+    await page.getByRole('button', { name: 'Keep waiting' }).click();
+    await expect(page.getByRole('button', { name: 'Keep waiting' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: WAITING })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
+      'href',
+      paymentUrl,
+    );
+
+    await payAt(context, paymentUrl);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page).toHaveURL(`/orders/${orderId}`);
+    expect(await savedCart(page)).toEqual([]);
+  });
+
+  test('pay again: the same payment’s page opens in a new tab, and paying there completes', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const { orderId, paymentUrl } = await closeTabUnpaid(page, context, api, 7);
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Pay again' }).click();
+    const tab = await opened;
+    // One payment per order: the page shown again is the first payment's, not a second one.
+    await tab.waitForURL(paymentUrl);
+    await expect(page.getByRole('status').filter({ hasText: WAITING })).toBeVisible();
+    await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page).toHaveURL(`/orders/${orderId}`);
+    expect((await api.get<Order>(`/api/orders/${orderId}`)).status).toBe('confirmed');
+  });
+
+  test('see the order: its page waits for the payment and shows it confirmed once paid', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const { orderId, paymentUrl } = await closeTabUnpaid(page, context, api, 8);
+    await page.getByRole('link', { name: 'See the order' }).click();
+    await expect(page).toHaveURL(`/orders/${orderId}`);
+    await expect(page.getByText('Awaiting payment', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Your items are held for you until/)).toBeVisible();
+
+    await payAt(context, paymentUrl);
+    // The order's page asks again every few seconds while the payment is awaited.
+    await expect(page.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByText('Your payment has arrived and your order is confirmed.'),
+    ).toBeVisible();
+  });
+
+  test('an order paid meanwhile, unheard by the checkout, is shown paid on pay again: no second payment', async ({
+    page,
+    context,
+    api,
+  }) => {
+    // The checkout hears nothing of the payment: no live channel and no status call.
+    await page.routeWebSocket('**/socket.io/**', (ws) => ws.close());
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await page.route('**/api/payments/status/**', (route) => route.abort());
+    const product = await shopProduct(api, true, 9);
+    await addToCart(page, product);
+    await page.goto('/checkout');
+    await fillCheckout(page, uniqueEmail('paidmeanwhile'));
+    const { tab, orderId } = await placeAndOpenTab(page, context);
+    await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(tab.getByTestId('sandbox-status')).toHaveText('Paid');
+    await tab.close();
+    await expect(page.getByRole('status').filter({ hasText: STALLED })).toBeVisible();
+
+    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    await page.getByRole('button', { name: 'Pay again' }).click();
+    const answer = await processed;
+    expect(answer.status()).toBe(409);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('already_paid');
+
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page).toHaveURL(`/orders/${orderId}`);
+    await expect(page.getByText('Payment successful!')).toBeVisible();
+    // The tab reserved by the click was closed again: no provider page is left open.
+    await expect.poll(() => context.pages().filter((p) => !p.isClosed()).length).toBe(1);
+    expect(await savedCart(page)).toEqual([]);
+  });
 });
