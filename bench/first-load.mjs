@@ -1,0 +1,64 @@
+// The first load of `/` alone, as bench/run.mjs measures it (the HTML's own script, stylesheet
+// and modulepreload files, fetched with `accept-encoding: gzip` and counted as sent), without
+// the load tests and Lighthouse: a quick check that a change keeps zod and the form library out
+// of the shopper's first load. `npm run build` first; `node bench/first-load.mjs`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { children, freePort, start } from './lib.mjs';
+
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-first-load-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+try {
+  await start(
+    process.execPath,
+    ['apps/server/dist/main.js'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    /Soko is serving on/,
+  );
+  const html = (await rawGet(`${base}/`)).body.toString();
+  const assets = [
+    ...html.matchAll(
+      /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="([^"]+)"/g,
+    ),
+  ].map((m) => m[1]);
+  let js = 0;
+  let css = 0;
+  for (const asset of new Set(assets)) {
+    const res = await rawGet(`${base}${asset}`, { 'accept-encoding': 'gzip' });
+    if (asset.endsWith('.css')) css += res.body.length;
+    else js += res.body.length;
+    console.log(
+      `${asset}  ${(res.body.length / 1024).toFixed(1)} KB (${res.headers['content-encoding'] ?? 'identity'})`,
+    );
+  }
+  console.log(
+    `First load of / (as sent, gzip): JavaScript ${(js / 1024).toFixed(1)} KB, CSS ${(css / 1024).toFixed(1)} KB`,
+  );
+} finally {
+  for (const child of children) child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
