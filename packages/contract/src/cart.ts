@@ -27,7 +27,8 @@ export interface LineKey {
   variantId: string | null;
 }
 
-function sameLine(a: LineKey, b: LineKey): boolean {
+/** The one rule of which line is which: the same product and the same variant. */
+export function sameLine(a: LineKey, b: LineKey): boolean {
   return a.productId === b.productId && a.variantId === b.variantId;
 }
 

@@ -5,13 +5,14 @@ import {
   addCartLine,
   changeCartQuantity,
   removeCartLine,
+  sameLine as sameKey,
   type CartLine,
   type NewCartLine,
 } from '@soko/contract';
 import { getCartLines, setCartLines } from './cart-store';
 
 const sameLine = (line: CartLine, productId: string, variantId: string | null) =>
-  line.productId === productId && line.variantId === variantId;
+  sameKey(line, { productId, variantId });
 
 /**
  * Adds one unit of `item` (spec: the same product and variant raise the quantity by 1, else a
