@@ -70,6 +70,9 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
   const [waiting, setWaiting] = useState<WaitingPayment | null>(null);
   const [unreachable, setUnreachable] = useState(false);
   const [paymentNote, setPaymentNote] = useState<string | null>(null);
+  // The lines being ordered: another tab may settle them out of the cart meanwhile (the order
+  // confirmed there), and the screen keeps showing what it is placing.
+  const [placing, setPlacing] = useState<readonly CartLine[] | null>(null);
   const held = useRef<HeldOrder | null>(null);
   const paymentTab = useRef<StartedPayment['tab']>(null);
   const restarts = useRef(new PaymentRestarts());
@@ -91,6 +94,7 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
 
     // Before any await: a tab opened after the calls answer would be blocked as a popup.
     const tab = mayPayOnline(lines, paymentModes.data) ? reservePaymentTab() : null;
+    setPlacing(lines);
     const controller = new AbortController();
     paying.current = controller;
     let paymentStarted = false;
@@ -143,6 +147,7 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
       );
       setStage(null);
       setPaymentNote(null);
+      setPlacing(null);
       onPlaced(order, order.payOnOrder ? PAYMENT_SUCCESSFUL_MESSAGE : null);
     } catch (error) {
       // The screen went away meanwhile: nobody is left to tell.
@@ -162,10 +167,13 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
       if (Object.keys(found.fields).length > 0) onFieldErrors(found.fields);
       setProblem(found);
       setStage(null);
+      setPlacing(null);
     }
   };
 
   return {
+    /** What the screen shows: the lines being placed, else the source's. */
+    lines: placing ?? source.lines,
     stage,
     problem,
     waiting,

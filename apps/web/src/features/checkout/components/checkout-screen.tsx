@@ -47,21 +47,6 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   });
   useAccountPrefill(form, currentUser);
 
-  const subtotalCents = cartSubtotalCents(source.lines);
-  const discount = useDiscountCode(subtotalCents);
-  const shipping = form.watch('shipping');
-  const shippingAmountCents = shipping ? shippingCents(shipping) : 0;
-  const totals = {
-    subtotalCents,
-    discountCents: discount.amountCents,
-    shippingCents: shippingAmountCents,
-    totalCents: grandTotalCents({
-      subtotalCents,
-      discountCents: discount.amountCents,
-      shippingCents: shippingAmountCents,
-    }),
-  };
-
   const flow = usePlaceOrder({
     source,
     onFieldErrors: ({ discountCode, ...fields }) => {
@@ -83,6 +68,21 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     },
   });
 
+  const subtotalCents = cartSubtotalCents(flow.lines);
+  const discount = useDiscountCode(subtotalCents);
+  const shipping = form.watch('shipping');
+  const shippingAmountCents = shipping ? shippingCents(shipping) : 0;
+  const totals = {
+    subtotalCents,
+    discountCents: discount.amountCents,
+    shippingCents: shippingAmountCents,
+    totalCents: grandTotalCents({
+      subtotalCents,
+      discountCents: discount.amountCents,
+      shippingCents: shippingAmountCents,
+    }),
+  };
+
   if (placed) {
     return (
       <p role="status" className="py-6 text-stone-700">
@@ -90,7 +90,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
       </p>
     );
   }
-  if (source.lines.length === 0) return <EmptyCheckout title={title} />;
+  if (flow.lines.length === 0) return <EmptyCheckout title={title} />;
 
   const onSubmit = form.handleSubmit(
     (values) =>
@@ -125,7 +125,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         </div>
 
         <div className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
-          <OrderSummary source={source} />
+          <OrderSummary source={source} lines={flow.lines} />
           <DiscountSection discount={discount} />
           <TotalsSection totals={totals} />
           {flow.problem && (

@@ -5,14 +5,21 @@ import { ResponsiveImage } from '../../../components/responsive-image';
 import { cartLineTitle, isLineUnavailable } from '../../cart';
 import type { CheckoutLines } from '../use-place-order';
 
-export function OrderSummary({ source }: { source: CheckoutLines }) {
+export function OrderSummary({
+  source,
+  lines,
+}: {
+  source: CheckoutLines;
+  /** The source's lines, or those being placed. */
+  lines: CheckoutLines['lines'];
+}) {
   return (
     <section aria-labelledby="checkout-summary">
       <h2 id="checkout-summary" className="text-lg font-semibold">
         Order summary
       </h2>
       <ul className="mt-2 divide-y divide-stone-100">
-        {source.lines.map((line) => {
+        {lines.map((line) => {
           const title = cartLineTitle(line);
           const soldOut = line.maxQuantity === 0;
           const overStock = !soldOut && isLineUnavailable(line);
