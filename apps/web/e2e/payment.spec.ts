@@ -13,6 +13,7 @@ import {
   addToCart,
   field,
   fillDelivery,
+  firstLine,
   savedCart,
   seedToken,
   shopProduct,
@@ -407,6 +408,8 @@ test.describe('a payment tab closed before paying', () => {
     await expect(
       page.getByText('Your payment has arrived and your order is confirmed.'),
     ).toBeVisible();
+    // The order went through: its line left the cart.
+    await expect.poll(() => savedCart(page)).toEqual([]);
   });
 
   test('an order paid meanwhile, unheard by the checkout, is shown paid on pay again: no second payment', async ({
@@ -440,5 +443,68 @@ test.describe('a payment tab closed before paying', () => {
     // The tab reserved by the click was closed again: no provider page is left open.
     await expect.poll(() => context.pages().filter((p) => !p.isClosed()).length).toBe(1);
     expect(await savedCart(page)).toEqual([]);
+  });
+});
+
+test.describe('an order paid in the provider’s tab after the shop’s tab is gone', () => {
+  /** A line of another product, put in the cart as another tab would, after the order was made. */
+  async function addOtherLine(page: Page, api: SokoApi) {
+    const other = await shopProduct(api, false, 10);
+    const { variant } = firstLine(other);
+    const line = {
+      productId: other._id,
+      name: 'Other',
+      price: 100,
+      image: '/placeholder-product.svg',
+      selectedVariant: null,
+      variantId: variant?._id ?? null,
+      quantity: 1,
+    };
+    await page.evaluate(
+      `localStorage.setItem('cart', JSON.stringify([...JSON.parse(localStorage.getItem('cart') ?? '[]'), ${JSON.stringify(line)}]))`,
+    );
+    return other._id;
+  }
+
+  async function placeThenLeave(page: Page, context: BrowserContext, api: SokoApi, index: number) {
+    const product = await shopProduct(api, true, index);
+    await addToCart(page, product);
+    await page.goto('/checkout');
+    await fillCheckout(page, uniqueEmail('gone'));
+    const { tab, orderId } = await placeAndOpenTab(page, context);
+    const otherId = await addOtherLine(page, api);
+    await page.close();
+    await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(tab.getByTestId('sandbox-status')).toHaveText('Paid');
+    return { tab, orderId, productId: product._id, otherId };
+  }
+
+  test('back on the order page, that order’s lines have left the cart; others stay', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const { tab, orderId, productId, otherId } = await placeThenLeave(page, context, api, 11);
+    await tab.getByRole('link', { name: 'Return to the shop' }).click();
+    await expect(tab).toHaveURL(`/orders/${orderId}`);
+    await expect(tab.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => (await savedCart(tab))?.map((line) => line.productId))
+      .toEqual([otherId]);
+    expect(productId).not.toBe(otherId);
+  });
+
+  test('opening the cart later settles it too', async ({ page, context, api }) => {
+    const { tab, otherId } = await placeThenLeave(page, context, api, 12);
+    const later = await context.newPage();
+    await tab.close();
+    await later.goto('/cart');
+    await expect(later.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
+    await expect
+      .poll(async () => (await savedCart(later))?.map((line) => line.productId))
+      .toEqual([otherId]);
+    await expect(
+      later.getByRole('dialog', { name: 'Your Cart' }).getByRole('listitem'),
+    ).toHaveCount(1);
   });
 });

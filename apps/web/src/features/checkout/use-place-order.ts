@@ -31,8 +31,8 @@ export interface CheckoutLines {
   ) => void;
   /** Absent when the shopper cannot remove a line here (buy now). */
   remove?: (productId: string, variantId: string | null) => void;
-  /** After the final checkout: the cart's lines go (buy now leaves the cart alone). */
-  clear: () => void;
+  /** After the final checkout of `orderId`: the cart's lines go (buy now leaves the cart alone). */
+  clear: (orderId: string) => void;
   /** An order was made of these lines (the cart remembers it, to settle it if paid elsewhere). */
   onOrderCreated?: (orderId: string, lines: readonly CartLine[]) => void;
 }

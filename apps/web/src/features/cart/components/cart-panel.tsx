@@ -6,6 +6,7 @@ import { ResponsiveImage } from '../../../components/responsive-image';
 import { alertClass, focusRing, primaryButton } from '../../../components/form-styles';
 import { changeQuantity, isLineUnavailable, removeFromCart } from '../cart-actions';
 import { useCartLines } from '../cart-store';
+import { useSettleCartOrders } from '../use-settle-cart-orders';
 import { cartLineTitle } from '../cart-line';
 
 const EMPTY_CART = 'Your cart is empty.';
@@ -36,6 +37,8 @@ export function CartPanel({ notice, status }: CartPanelProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const lines = useCartLines();
+  // Orders paid in another tab since the cart was last open leave it now.
+  useSettleCartOrders();
 
   useEffect(() => {
     const dialog = dialogRef.current;

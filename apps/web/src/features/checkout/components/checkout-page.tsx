@@ -6,6 +6,9 @@ import { focusRing } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
 import {
   clearCart,
+  forgetCartOrder,
+  rememberCartOrder,
+  useSettleCartOrders,
   limitCartLine,
   removeFromCart,
   repriceCart,
@@ -20,12 +23,18 @@ import { CheckoutScreen, type CheckoutLines } from './checkout-screen';
 /** /checkout: the cart's lines. */
 export function CheckoutPage() {
   const lines = useCartLines();
+  useSettleCartOrders();
   const source: CheckoutLines = {
     lines,
     limit: limitCartLine,
     reprice: repriceCart,
     remove: removeFromCart,
-    clear: clearCart,
+    clear: (orderId) => {
+      forgetCartOrder(orderId);
+      clearCart();
+    },
+    // Remembered, so that the order's lines leave the cart even if it is paid in another tab.
+    onOrderCreated: rememberCartOrder,
   };
   return <CheckoutScreen source={source} title="Checkout" />;
 }

@@ -57,7 +57,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
       // Spec section 4: the lines go, the form and the totals start again (the email of a
       // signed-in shopper stays: it is the account's), then the order's own page.
       setPlaced(true);
-      source.clear();
+      source.clear(order._id);
       form.reset(emptyCheckoutValues(lockedEmail));
       discount.reset();
       // My Orders on the account page comes from the profile.

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import {
   REFUND_REASON_TEXT,
@@ -10,6 +11,7 @@ import {
 } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
+import { settleCartOrder } from '../../cart';
 import { useOrder } from '../api/get-order';
 
 export const ORDER_NOT_FOUND = 'We could not find this order.';
@@ -107,6 +109,11 @@ export function OrderPage() {
   const justPlaced = orderFromState(location.state, orderId);
   const paymentMessage = messageFromState(location.state);
   const { data: order, error, isPending } = useOrder(orderId, justPlaced);
+  // Paid in the provider's tab (which returns here), its lines leave the cart of every tab.
+  const status = order?.status;
+  useEffect(() => {
+    if (status) settleCartOrder(orderId, status);
+  }, [orderId, status]);
 
   if (isPending) return <p role="status">Loading your order...</p>;
   if (error) {
