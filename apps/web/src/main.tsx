@@ -9,9 +9,10 @@ import { refreshSession, restoreSession } from './lib/session';
 import './styles.css';
 
 seedInitialData(queryClient);
-// The saved session shows at once (a reload keeps 'Profile'); the server then confirms it.
+// The saved session shows at once (a reload keeps 'Profile'); the server then confirms it, and
+// if it cannot, the user is unset (the token stays for the next try).
 restoreSession();
-void refreshSession();
+void refreshSession({ atStart: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

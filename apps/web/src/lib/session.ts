@@ -107,8 +107,13 @@ export function restoreSession(nowMs = Date.now()): void {
   setState({ currentUser: readPersistedUser(), loading: true, error: null, signedIn: true });
 }
 
-/** Fetches the profile: a 401 clears the token; other failures keep it (and the saved user). */
-export async function refreshSession(): Promise<void> {
+/**
+ * Fetches the profile. A 401 clears the token. Any other failure keeps the token; at start
+ * (spec section 4, "Auth at start") the user then stays unset, so nothing is shown as signed in
+ * that the server has not confirmed; later (a refresh after checkout) the user already
+ * confirmed stays.
+ */
+export async function refreshSession({ atStart = false } = {}): Promise<void> {
   if (!readToken()) {
     setState({ loading: false });
     return;
@@ -125,7 +130,8 @@ export async function refreshSession(): Promise<void> {
       setState({ currentUser: null, loading: false, error: null, signedIn: false });
       return;
     }
-    setState({ loading: false, error: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    setState({ loading: false, error: message, ...(atStart ? { currentUser: null } : {}) });
   }
 }
 
@@ -155,6 +161,9 @@ function subscribe(listener: () => void): () => void {
 function getSnapshot(): SessionState {
   return state;
 }
+
+/** The session now, outside React (tests, start-up). */
+export const getSession = getSnapshot;
 
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

@@ -4,7 +4,7 @@
 // first load uses it too (docs/decisions/009-forms.md).
 import { useId } from 'react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { inputClass } from '../form-styles';
+import { inlineInputClass, inputClass } from '../form-styles';
 
 interface FieldFrame {
   label: string;
@@ -22,6 +22,8 @@ interface FieldFrame {
    * where no submit moves the focus to the field.
    */
   announceError?: boolean;
+  /** A button that belongs beside the control (Subscribe, Apply): laid out in one row with it. */
+  action?: ReactNode;
 }
 
 export interface SelectOption {
@@ -48,7 +50,8 @@ const isSelect = (props: FieldProps): props is SelectFieldProps => 'options' in 
 export function Field(props: FieldProps) {
   const generatedId = useId();
   const id = props.id ?? generatedId;
-  const { label, hint, error, labelHidden, className, controlClassName, announceError } = props;
+  const { label, hint, error, labelHidden, className, controlClassName, announceError, action } =
+    props;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const shared = {
@@ -56,7 +59,7 @@ export function Field(props: FieldProps) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
     'aria-errormessage': errorId,
-    className: controlClassName ? `${inputClass} ${controlClassName}` : inputClass,
+    className: [action ? inlineInputClass : inputClass, controlClassName].filter(Boolean).join(' '),
   } as const;
 
   let control: ReactNode;
@@ -69,6 +72,7 @@ export function Field(props: FieldProps) {
       className: _className,
       controlClassName: _controlClassName,
       announceError: _announceError,
+      action: _action,
       options,
       placeholder,
       ...rest
@@ -92,6 +96,7 @@ export function Field(props: FieldProps) {
       className: _className,
       controlClassName: _controlClassName,
       announceError: _announceError,
+      action: _action,
       ...rest
     } = props;
     control = <input {...rest} {...shared} />;
@@ -105,7 +110,14 @@ export function Field(props: FieldProps) {
       >
         {label}
       </label>
-      {control}
+      {action ? (
+        <div className="mt-1 flex flex-wrap items-start gap-2">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-stone-600">
           {hint}

@@ -2,6 +2,7 @@ import type { User } from '@soko/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PERSIST_KEY,
+  getSession,
   TOKEN_KEY,
   refreshSession,
   restoreSession,
@@ -92,9 +93,27 @@ describe('restoreSession and refreshSession', () => {
     expect(storage.getItem(PERSIST_KEY)).toBeNull();
   });
 
-  it('keeps the token when the profile call fails otherwise', async () => {
+  it.each([
+    ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'a 500',
+      async () => Response.json({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }),
+    ],
+  ])('at start, after %s the user stays unset and the token is kept', async (_, answer) => {
     storage.setItem(TOKEN_KEY, future);
+    storage.setItem(PERSIST_KEY, JSON.stringify({ currentUser: user, version: 1 }));
     restoreSession(now);
+    vi.stubGlobal('fetch', vi.fn(answer));
+    await refreshSession({ atStart: true });
+    expect(storage.getItem(TOKEN_KEY)).toBe(future);
+    expect(getSession()).toMatchObject({ currentUser: null, loading: false, signedIn: true });
+    expect(getSession().error).toBeTruthy();
+    expect(storage.getItem(PERSIST_KEY)).toBeNull();
+  });
+
+  it('later, a failed refresh keeps the signed-in user', async () => {
+    storage.setItem(TOKEN_KEY, future);
+    signIn(future, user);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -103,6 +122,7 @@ describe('restoreSession and refreshSession', () => {
     );
     await refreshSession();
     expect(storage.getItem(TOKEN_KEY)).toBe(future);
+    expect(getSession().currentUser).toEqual(user);
   });
 
   it('signIn saves token and user; signOut clears both', () => {

@@ -1,28 +1,23 @@
 // The account page's own settings: names, password and leaving (DESIGN departure 7: messages
 // are role="alert"/role="status", and deleting asks in an accessible dialog).
 import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  type DeleteAccountBody,
   updateProfileBodySchema,
   type User,
 } from '@soko/contract';
 import { ApiError } from '../../../lib/api-client';
 import { signIn, signOut, updateUser } from '../../../lib/session';
 import { changePasswordRequest, deleteAccountRequest, updateProfileRequest } from '../api/auth-api';
-import {
-  alertClass,
-  inputClass,
-  primaryButton,
-  secondaryButton,
-} from '../../../components/form-styles';
+import { Field } from '../../../components/form/field';
+import { FormAlert, FormStatus } from '../../../components/form/form-messages';
+import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { primaryButton, secondaryButton } from '../../../components/form-styles';
 
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
-
-const statusClass =
-  'rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800';
 
 function messageOf(caught: unknown, fallback: string): string {
   return caught instanceof Error && caught.message ? caught.message : fallback;
@@ -44,9 +39,7 @@ export function EditProfileSection({ user }: { user: User | null }) {
       <h2 id="edit-profile" className="text-lg font-semibold">
         Edit Profile
       </h2>
-      <p role="status" className={status ? `mt-2 ${statusClass}` : 'sr-only'}>
-        {status}
-      </p>
+      <FormStatus message={status} className="mt-2" />
       {editing && user ? (
         <ProfileForm user={user} onDone={close} />
       ) : (
@@ -68,68 +61,51 @@ export function EditProfileSection({ user }: { user: User | null }) {
 }
 
 function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
-  const [firstName, setFirstName] = useState(user.firstName ?? '');
-  const [lastName, setLastName] = useState(user.lastName ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(updateProfileBodySchema, {
+    defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = updateProfileBodySchema.safeParse({ firstName, lastName });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the names.');
-      return;
-    }
-    setPending(true);
-    setError(null);
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFailure(null);
     try {
-      updateUser(await updateProfileRequest(parsed.data));
+      updateUser(await updateProfileRequest(body));
       onDone(true);
     } catch (caught) {
-      setError(messageOf(caught, 'Failed to save the profile.'));
-      setPending(false);
+      applyServerFieldErrors(form, caught);
+      setFailure(messageOf(caught, 'Failed to save the profile.'));
     }
-  };
+  });
 
   return (
     <form
+      noValidate
       aria-label="Edit Profile"
       onSubmit={(event) => void onSubmit(event)}
       className="mt-3 flex flex-col gap-3"
     >
-      {error && (
-        <p role="alert" className={alertClass}>
-          {error}
-        </p>
-      )}
-      <label className="block text-sm font-medium text-stone-800">
-        First Name
-        <input
-          type="text"
-          name="firstName"
-          autoComplete="given-name"
-          autoFocus
-          required
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          className={inputClass}
-        />
-      </label>
-      <label className="block text-sm font-medium text-stone-800">
-        Last Name
-        <input
-          type="text"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          className={inputClass}
-        />
-      </label>
+      <FormAlert>{failure}</FormAlert>
+      <Field
+        label="First Name"
+        type="text"
+        autoComplete="given-name"
+        autoFocus
+        required
+        error={errors.firstName?.message}
+        {...form.register('firstName')}
+      />
+      <Field
+        label="Last Name"
+        type="text"
+        autoComplete="family-name"
+        required
+        error={errors.lastName?.message}
+        {...form.register('lastName')}
+      />
       <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primaryButton}>
-          {pending ? 'Saving...' : 'Save Profile'}
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Saving...' : 'Save Profile'}
         </button>
         <button type="button" onClick={() => onDone(false)} className={secondaryButton}>
           Cancel
@@ -140,35 +116,27 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) =>
 }
 
 export function ChangePasswordSection() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(changePasswordBodySchema, {
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (body) => {
     setStatus(null);
-    const parsed = changePasswordBodySchema.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the passwords.');
-      return;
-    }
-    setPending(true);
-    setError(null);
+    setFailure(null);
     try {
-      const { token, user } = await changePasswordRequest(parsed.data);
+      const { token, user } = await changePasswordRequest(body);
       // Older tokens are revoked by the server: keep the new one.
       signIn(token, user);
-      setCurrentPassword('');
-      setNewPassword('');
+      form.reset();
       setStatus('Password changed.');
     } catch (caught) {
-      setError(messageOf(caught, 'Failed to change the password.'));
-    } finally {
-      setPending(false);
+      applyServerFieldErrors(form, caught);
+      setFailure(messageOf(caught, 'Failed to change the password.'));
     }
-  };
+  });
 
   return (
     <section aria-labelledby="change-password" className="mt-6">
@@ -176,50 +144,37 @@ export function ChangePasswordSection() {
         Change Password
       </h2>
       <form
+        noValidate
         aria-labelledby="change-password"
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => {
+          setStatus(null);
+          void onSubmit(event);
+        }}
         className="mt-3 flex flex-col gap-3"
       >
-        {error && (
-          <p role="alert" className={alertClass}>
-            {error}
-          </p>
-        )}
-        <p role="status" className={status ? statusClass : 'sr-only'}>
-          {status}
-        </p>
-        <label className="block text-sm font-medium text-stone-800">
-          Current password
-          <input
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <label className="block text-sm font-medium text-stone-800">
-          New password
-          <input
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            aria-describedby="new-password-hint"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <p id="new-password-hint" className="-mt-2 text-sm text-stone-600">
-          At least 8 characters.
-        </p>
+        <FormAlert>{failure}</FormAlert>
+        <FormStatus message={status} />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters."
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
         <div>
-          <button type="submit" disabled={pending} className={primaryButton}>
-            {pending ? 'Changing...' : 'Change Password'}
+          <button type="submit" disabled={isSubmitting} className={primaryButton}>
+            {isSubmitting ? 'Changing...' : 'Change Password'}
           </button>
         </div>
       </form>
@@ -233,29 +188,24 @@ export function DeleteAccountSection() {
   const titleId = useId();
   const descriptionId = useId();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(deleteAccountBodySchema, { defaultValues: { password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const { ref: registerPasswordRef, ...passwordField } = form.register('password');
 
   const open = () => {
-    setPassword('');
-    setError(null);
+    form.reset();
+    setFailure(null);
     // showModal makes the rest of the page inert; focus goes to the password field.
     dialogRef.current?.showModal();
     passwordRef.current?.focus();
   };
 
-  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = deleteAccountBodySchema.safeParse({ password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter your password.');
-      return;
-    }
-    setPending(true);
-    setError(null);
+  // Given to handleSubmit only on submit: it touches the dialog's ref, never during render.
+  const confirm = async (body: DeleteAccountBody) => {
+    setFailure(null);
     try {
-      await deleteAccountRequest(parsed.data);
+      await deleteAccountRequest(body);
       dialogRef.current?.close();
       // Leave the account page first, so its signed-out guard does not send us to login:
       // flushSync commits the new location before signOut's (synchronous) store update, which
@@ -264,12 +214,12 @@ export function DeleteAccountSection() {
       signOut();
     } catch (caught) {
       // 400 wrong_password, 409 owns_shop: the server's words, inside the dialog.
-      setError(
+      applyServerFieldErrors(form, caught);
+      setFailure(
         caught instanceof ApiError
           ? caught.message
           : messageOf(caught, 'Failed to delete the account.'),
       );
-      setPending(false);
     }
   };
 
@@ -293,37 +243,35 @@ export function DeleteAccountSection() {
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         onClose={() => {
-          setPassword('');
-          setError(null);
-          setPending(false);
+          form.reset();
+          setFailure(null);
         }}
         className="m-auto w-full max-w-md rounded-lg p-6 shadow-xl backdrop:bg-stone-900/50"
       >
-        <form onSubmit={(event) => void onConfirm(event)} className="flex flex-col gap-3">
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(confirm)(event)}
+          className="flex flex-col gap-3"
+        >
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
             Delete your account?
           </h2>
           <p id={descriptionId} className="text-sm text-stone-700">
             Your profile and saved details will be removed. Enter your password to confirm.
           </p>
-          {error && (
-            <p role="alert" className={alertClass}>
-              {error}
-            </p>
-          )}
-          <label className="block text-sm font-medium text-stone-800">
-            Password
-            <input
-              type="password"
-              name="password"
-              ref={passwordRef}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              className={inputClass}
-            />
-          </label>
+          <FormAlert>{failure}</FormAlert>
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...passwordField}
+            ref={(element: HTMLInputElement | null) => {
+              registerPasswordRef(element);
+              passwordRef.current = element;
+            }}
+          />
           <div className="flex justify-end gap-2">
             <button
               type="button"
@@ -334,10 +282,10 @@ export function DeleteAccountSection() {
             </button>
             <button
               type="submit"
-              disabled={pending}
+              disabled={isSubmitting}
               className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
             >
-              {pending ? 'Deleting...' : 'Delete my account'}
+              {isSubmitting ? 'Deleting...' : 'Delete my account'}
             </button>
           </div>
         </form>

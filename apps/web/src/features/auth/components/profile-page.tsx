@@ -1,18 +1,19 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { updateAddressBodySchema, type Address, type User } from '@soko/contract';
-import { signOut, updateUser, useSession } from '../../../lib/session';
+import { refreshSession, signOut, updateUser, useSession } from '../../../lib/session';
 import { updateAddressRequest } from '../api/auth-api';
 import {
   ChangePasswordSection,
   DeleteAccountSection,
   EditProfileSection,
 } from './account-settings';
+import { Field } from '../../../components/form/field';
+import { FormAlert } from '../../../components/form/form-messages';
+import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import {
   alertClass,
   focusRing,
-  inputClass,
   primaryButton,
   secondaryButton,
 } from '../../../components/form-styles';
@@ -27,7 +28,7 @@ function fullName(user: User | null): string {
 }
 
 export function ProfilePage() {
-  const { currentUser, loading, signedIn } = useSession();
+  const { currentUser, loading, signedIn, error } = useSession();
   const navigate = useNavigate();
 
   // Spec section 2: the account page only needs a stored token.
@@ -35,6 +36,20 @@ export function ProfilePage() {
 
   if (!currentUser && loading) {
     return <p role="status">Loading your account...</p>;
+  }
+  // Spec section 4: a profile call that failed (not a 401) leaves the user unset, token kept.
+  if (!currentUser && error) {
+    return (
+      <section className="mx-auto max-w-2xl space-y-3">
+        <h1 className="text-2xl font-bold text-stone-900">My Account</h1>
+        <p role="alert" className={alertClass}>
+          We could not load your account. Check your connection and try again.
+        </p>
+        <button type="button" onClick={() => void refreshSession()} className={secondaryButton}>
+          Try again
+        </button>
+      </section>
+    );
   }
 
   const onSignOut = () => {
@@ -149,61 +164,47 @@ const addressFields = [
 ] as const;
 
 function AddressForm({ address, onDone }: { address: Address | null; onDone: () => void }) {
-  const [values, setValues] = useState<Address>(
-    address ?? { street: '', city: '', state: '', zip: '' },
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(updateAddressBodySchema, {
+    defaultValues: address ?? { street: '', city: '', state: '', zip: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = updateAddressBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the address.');
-      return;
-    }
-    setPending(true);
-    setError(null);
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFailure(null);
     try {
-      const user = await updateAddressRequest(parsed.data);
-      updateUser(user);
+      updateUser(await updateAddressRequest(body));
       onDone();
     } catch (caught) {
-      setError(`Failed to save the address.${caught instanceof Error ? ` ${caught.message}` : ''}`);
-      setPending(false);
+      applyServerFieldErrors(form, caught);
+      setFailure(
+        `Failed to save the address.${caught instanceof Error ? ` ${caught.message}` : ''}`,
+      );
     }
-  };
+  });
 
   return (
     <form
+      noValidate
       aria-label="Edit Address"
       onSubmit={(event) => void onSubmit(event)}
       className="mt-3 flex flex-col gap-3"
     >
-      {error && (
-        <p role="alert" className={alertClass}>
-          {error}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       {addressFields.map((field, index) => (
-        <label key={field.name} className="block text-sm font-medium text-stone-800">
-          {field.label}
-          <input
-            type="text"
-            name={field.name}
-            autoComplete={field.autoComplete}
-            autoFocus={index === 0}
-            value={values[field.name]}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, [field.name]: event.target.value }))
-            }
-            className={inputClass}
-          />
-        </label>
+        <Field
+          key={field.name}
+          label={field.label}
+          type="text"
+          autoComplete={field.autoComplete}
+          autoFocus={index === 0}
+          error={errors[field.name]?.message}
+          {...form.register(field.name)}
+        />
       ))}
       <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primaryButton}>
-          {pending ? 'Saving...' : 'Save Address'}
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Saving...' : 'Save Address'}
         </button>
         <button type="button" onClick={onDone} className={secondaryButton}>
           Cancel

@@ -10,35 +10,34 @@ export function DiscountSection({ discount }: { discount: DiscountCode }) {
       <h2 id="checkout-discount" className="text-lg font-semibold">
         Discount code
       </h2>
-      <div className="mt-2 flex items-start gap-2">
-        <Field
-          className="min-w-0 flex-1"
-          controlClassName="mt-0"
-          label="Discount code"
-          labelHidden
-          name="discountCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          value={discount.text}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => discount.setText(event.target.value)}
-          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void discount.apply();
-            }
-          }}
-          error={discount.error ?? undefined}
-          announceError
-        />
-        <button
-          type="button"
-          onClick={() => void discount.apply()}
-          disabled={discount.checking || !discount.text.trim()}
-          className={secondaryButton}
-        >
-          {discount.checking ? 'Checking...' : 'Apply'}
-        </button>
-      </div>
+      <Field
+        className="mt-2"
+        label="Discount code"
+        labelHidden
+        name="discountCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        value={discount.text}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => discount.setText(event.target.value)}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void discount.apply();
+          }
+        }}
+        error={discount.error ?? undefined}
+        announceError
+        action={
+          <button
+            type="button"
+            onClick={() => void discount.apply()}
+            disabled={discount.checking || !discount.text.trim()}
+            className={secondaryButton}
+          >
+            {discount.checking ? 'Checking...' : 'Apply'}
+          </button>
+        }
+      />
       {discount.applied && (
         <p role="status" className="mt-1 flex items-center gap-2 text-sm text-brand-800">
           Code {discount.applied.code} applied.
