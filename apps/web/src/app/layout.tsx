@@ -1,7 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ChatButton } from '../features/tenants/components/chat-button';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The footer (newsletter form, brand icons, links) is below the fold on every page and the chat
+// button floats over it: both load after the first paint, which keeps them out of the shopper's
+// first load (decision 009). The footer grows the page at its end and the button is fixed, so
+// nothing on the page moves when they arrive.
+const ChatButton = lazy(() =>
+  import('../features/tenants/components/chat-button').then(({ ChatButton }) => ({
+    default: ChatButton,
+  })),
+);
+const SiteFooter = lazy(() =>
+  import('./site-footer').then(({ SiteFooter }) => ({ default: SiteFooter })),
+);
 
 export function RootLayout() {
   return (
@@ -20,8 +32,12 @@ export function RootLayout() {
       >
         <Outlet />
       </main>
-      <SiteFooter />
-      <ChatButton />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ChatButton />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -43,7 +43,7 @@ export function ProfilePage() {
       <section className="mx-auto max-w-2xl space-y-3">
         <h1 className="text-2xl font-bold text-stone-900">My Account</h1>
         <p role="alert" className={alertClass}>
-          We could not load your account. Check your connection and try again.
+          We could not load your account. Please check your connection and try again.
         </p>
         <button type="button" onClick={() => void refreshSession()} className={secondaryButton}>
           Try again

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '@soko/contract';
 import { Field } from '../../../components/form/field';
+import { ApiError } from '../../../lib/api-client';
 import { useCreateSubscription } from '../api/create-subscription';
 
 // Spec sections 4 and 8: the form's four states and their exact texts.
@@ -13,6 +14,8 @@ type FormState = 'idle' | 'invalid-email' | 'success' | 'failure';
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<FormState>('idle');
+  // The server's word on the address itself (a 400 with `fields.email`), shown on the input.
+  const [serverError, setServerError] = useState<string | null>(null);
   const subscription = useCreateSubscription();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -25,6 +28,7 @@ export function NewsletterForm() {
       return;
     }
     setState('idle');
+    setServerError(null);
     subscription.mutate(
       { email: value },
       {
@@ -32,7 +36,10 @@ export function NewsletterForm() {
           setEmail('');
           setState('success');
         },
-        onError: () => setState('failure'),
+        onError: (error) => {
+          setServerError(error instanceof ApiError ? (error.fields?.email ?? null) : null);
+          setState('failure');
+        },
       },
     );
   };
@@ -51,8 +58,15 @@ export function NewsletterForm() {
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
           setEmail(event.target.value);
           if (state !== 'idle') setState('idle');
+          setServerError(null);
         }}
-        error={state === 'invalid-email' ? INVALID_EMAIL_MESSAGE : undefined}
+        error={
+          state === 'invalid-email'
+            ? INVALID_EMAIL_MESSAGE
+            : state === 'failure'
+              ? (serverError ?? undefined)
+              : undefined
+        }
         announceError
         action={
           <button
