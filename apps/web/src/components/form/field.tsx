@@ -43,6 +43,24 @@ export type FieldProps = InputFieldProps | SelectFieldProps;
 
 const isSelect = (props: FieldProps): props is SelectFieldProps => 'options' in props;
 
+const FRAME_KEYS = [
+  'label',
+  'hint',
+  'error',
+  'labelHidden',
+  'className',
+  'controlClassName',
+  'announceError',
+  'action',
+] as const satisfies ReadonlyArray<keyof FieldFrame>;
+
+/** What goes to the control: every prop but the frame's own (a registration's ref included). */
+function controlProps<T extends FieldFrame>(props: T): Omit<T, keyof FieldFrame> {
+  const frame: ReadonlySet<string> = new Set(FRAME_KEYS);
+  const rest = Object.fromEntries(Object.entries(props).filter(([key]) => !frame.has(key)));
+  return rest as Omit<T, keyof FieldFrame>;
+}
+
 /**
  * `<Field label="Email" type="email" error={errors.email?.message} {...register('email')} />`:
  * every prop a field does not know goes to the control, a react-hook-form registration included.
@@ -64,19 +82,7 @@ export function Field(props: FieldProps) {
 
   let control: ReactNode;
   if (isSelect(props)) {
-    const {
-      label: _label,
-      hint: _hint,
-      error: _error,
-      labelHidden: _labelHidden,
-      className: _className,
-      controlClassName: _controlClassName,
-      announceError: _announceError,
-      action: _action,
-      options,
-      placeholder,
-      ...rest
-    } = props;
+    const { options, placeholder, ...rest } = controlProps(props);
     control = (
       <select {...rest} {...shared}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -88,18 +94,7 @@ export function Field(props: FieldProps) {
       </select>
     );
   } else {
-    const {
-      label: _label,
-      hint: _hint,
-      error: _error,
-      labelHidden: _labelHidden,
-      className: _className,
-      controlClassName: _controlClassName,
-      announceError: _announceError,
-      action: _action,
-      ...rest
-    } = props;
-    control = <input {...rest} {...shared} />;
+    control = <input {...controlProps(props)} {...shared} />;
   }
 
   return (
