@@ -44,6 +44,8 @@ export const productSchema = z.object({
   /** The category's name. */
   category: z.string(),
   shopId: uuidSchema,
+  /** The selling shop's name ("Sold by" outside the shop's own host). */
+  shopName: z.string(),
   /** The shop owner's user id, used in product URLs. */
   userId: uuidSchema,
   rating: z.object({ average: z.number(), count: z.number().int() }),
@@ -81,6 +83,7 @@ export const shopSchema = z.object({
   socialmedialinks: z.array(z.string()),
   /** true: the shopper pays online when ordering; false: pay on delivery. */
   payonorder: z.boolean(),
+  maxPerOrder: z.number().int().min(1),
   imageUrls: z.array(z.string()),
   promotionalimages: z.array(z.string()),
   /** The owning account. */

@@ -15,3 +15,4 @@ export * from './shops';
 export * from './sorting';
 export * from './routes';
 export * from './initial-data';
+export * from './media';

@@ -18,6 +18,8 @@ export const contactPhoneSchema = z
   .trim()
   .regex(/^\+?[\d\s()-]{7,20}$/, 'Enter a phone number.');
 
+export const MAX_PER_ORDER_LIMIT = 1000;
+
 const shopImagesSchema = z
   .array(imageUrlSchema)
   .max(IMAGE_LIMITS.shop, IMAGE_LIMIT_MESSAGES.shop)
@@ -41,6 +43,13 @@ export const shopInputSchema = z.strictObject({
   companypolicy: optionalText(5000).default(''),
   socialmedialinks: z.array(httpUrlSchema).max(20, 'At most 20 links.').default([]),
   payonorder: z.boolean().default(true),
+  /** The most of one item (or one variant) an order may take: its stock is held until paid. */
+  maxPerOrder: z
+    .number('Enter a number.')
+    .int('Enter a whole number.')
+    .min(1, 'At least 1.')
+    .max(MAX_PER_ORDER_LIMIT, `At most ${MAX_PER_ORDER_LIMIT}.`)
+    .default(10),
   imageUrls: shopImagesSchema,
   promotionalimages: shopImagesSchema,
 });
@@ -130,3 +139,7 @@ export const productShopParamsSchema = z.object({
   shopId: z.string().min(1),
 });
 export const idParamsSchema = z.object({ id: z.string().min(1) });
+
+/** DELETE of a category or product: what was removed. */
+export const deletedResponseSchema = z.object({ _id: z.string(), deleted: z.literal(true) });
+export type DeletedResponse = z.infer<typeof deletedResponseSchema>;

@@ -19,6 +19,7 @@ const productColumns = {
   categoryId: products.categoryId,
   categoryName: categories.name,
   shopId: products.shopId,
+  shopName: shops.name,
   ownerId: shops.ownerId,
   maxPerOrder: shops.maxPerOrder,
   ratingSum: products.ratingSum,

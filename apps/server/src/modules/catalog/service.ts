@@ -57,6 +57,7 @@ export function toProduct(row: ProductRow, variants: VariantRow[]): Product {
     categoryId: row.categoryId,
     category: row.categoryName,
     shopId: row.shopId,
+    shopName: row.shopName,
     userId: row.ownerId,
     rating: {
       average: row.ratingCount === 0 ? 0 : Math.round((row.ratingSum / row.ratingCount) * 10) / 10,
@@ -118,6 +119,7 @@ export function toShop(row: ShopRow): Shop {
     companypolicy: row.companyPolicy,
     socialmedialinks: row.socialLinks,
     payonorder: row.payOnOrder,
+    maxPerOrder: row.maxPerOrder,
     imageUrls: row.imageUrls,
     promotionalimages: row.promotionalImages,
     userId: row.ownerId,
