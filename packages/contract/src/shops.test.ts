@@ -31,9 +31,17 @@ describe('shopInputSchema', () => {
       companypolicy: '',
       socialmedialinks: [],
       payonorder: true,
+      maxPerOrder: 10,
       imageUrls: [],
       promotionalimages: [],
     });
+  });
+
+  it('takes a max per order between 1 and 1000', () => {
+    expect(shopInputSchema.safeParse({ ...shop, maxPerOrder: 0 }).success).toBe(false);
+    expect(shopInputSchema.safeParse({ ...shop, maxPerOrder: 1001 }).success).toBe(false);
+    expect(shopInputSchema.safeParse({ ...shop, maxPerOrder: 2.5 }).success).toBe(false);
+    expect(shopInputSchema.parse({ ...shop, maxPerOrder: 1000 }).maxPerOrder).toBe(1000);
   });
 
   it('keeps payonorder false when sent', () => {
@@ -48,6 +56,7 @@ describe('shopInputSchema', () => {
       companypolicy: 'Returns within 7 days.',
       socialmedialinks: ['https://facebook.com/soko', 'https://instagram.com/soko'],
       payonorder: false,
+      maxPerOrder: 3,
       imageUrls: ['/media/k/1200x800.webp'],
       promotionalimages: ['https://cdn.example.com/promo.jpg'],
     };
