@@ -139,9 +139,15 @@ export const categories = pgTable(
       .notNull()
       .default(sql`'{}'`),
     position: integer('position').notNull().default(0),
+    // A deleted category is kept (hidden) while its products are: past orders point at them.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('categories_shop_name_key').on(t.shopId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('categories_shop_name_key')
+      .on(t.shopId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const products = pgTable(
@@ -172,6 +178,9 @@ export const products = pgTable(
       .default(sql`'{}'`),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    // Deleting a product hides it from the shop and the storefront; the row stays, because
+    // past orders still show it (and its pictures must not be swept).
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -317,6 +326,8 @@ export const orderLines = pgTable(
     shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     variantLabel: text('variant_label'),
+    // The product's first picture when ordered: the order shows it whatever happens later.
+    imageUrl: text('image_url'),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     // The lines' order as the shopper listed them.
@@ -450,6 +461,8 @@ export const media = pgTable('media', {
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
   uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  // The shop it was uploaded for (null for blog pictures and demo images).
+  shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
