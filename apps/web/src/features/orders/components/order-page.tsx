@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { ApiError } from '../../../lib/api-client';
 import { settleCartOrder } from '../../cart';
 import { useOrder } from '../api/get-order';
@@ -180,9 +181,21 @@ export function OrderPage() {
           {order.items.map((item) => (
             <li
               key={`${item.productId}:${item.selectedVariant ?? ''}`}
-              className="flex justify-between gap-4 py-2"
+              className="flex items-center justify-between gap-4 py-2"
             >
-              <span>
+              {item.image ? (
+                <ResponsiveImage
+                  src={item.image}
+                  alt=""
+                  sizes="64px"
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded object-cover"
+                />
+              ) : (
+                <span aria-hidden="true" className="size-16 shrink-0 rounded bg-stone-100" />
+              )}
+              <span className="flex-1">
                 {item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name}
                 <span className="block text-sm text-stone-600">
                   {formatKsh(item.price)} x {item.quantity}
