@@ -15,9 +15,8 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The widest full-size picture we keep; smaller ones are never enlarged. */
 export const MAX_FULL_WIDTH = 1600;
-// Quality 78 is where artefacts stop showing on product photos; effort 2 keeps about 30
-// pictures a second on two cores (bench/images.mjs), a higher effort saves a few percent of
-// bytes for several times the time.
+// Quality 78: artefacts stop showing on product photos. Effort 2: the default (4) takes about
+// 2.5 times as long for files no smaller (BENCHMARKS.md, issue 12).
 const WEBP = { quality: 78, effort: 2 } as const;
 
 export type Rendition = { file: string; width: number; height: number; data: Buffer };
