@@ -33,6 +33,7 @@ import { TenantDirectory } from './platform/tenant';
 import { registerAuthRoutes } from './modules/auth';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
+import { registerMediaRoutes } from './modules/media';
 import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import { createPaymentProvider, registerPaymentRoutes } from './modules/payments';
@@ -133,13 +134,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),
     prefix: '/media/',
     decorateReply: false,
-    // Media keys are never reused, so a file at a URL never changes.
+    // Media keys are never reused, so a file at a URL never changes. (nosniff comes with the
+    // security headers every reply carries.)
     immutable: true,
     maxAge: '365d',
   });

@@ -57,6 +57,18 @@ const envSchema = z.object({
   MAX_OPEN_ORDERS_PER_CLIENT: positiveInt.default(5),
   // scrypt's N as a power of two: 2^15 (r = 8) is 32 MiB and about 130 ms per hash on 2 cores.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  // Files one account may upload per minute (each file of a call counts).
+  RATE_LIMIT_UPLOADS: positiveInt.default(60),
+  // How long an uploaded picture may wait, unreferenced, to be saved into a form before the
+  // sweep deletes it.
+  MEDIA_SWEEP_GRACE_MINUTES: z.coerce.number().positive().max(525_600).default(1440),
+  S3_ENDPOINT: optionalUrl(/^https?$/),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  // Where the bucket's objects are read by browsers (a CDN); the endpoint and bucket if unset.
+  S3_PUBLIC_URL: optionalUrl(/^https?$/),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +100,7 @@ export type Config = {
     signinFailuresPerEmail: number;
     orders: number;
     notifications: number;
+    uploads: number;
   };
   maxOpenOrdersPerClient: number;
   passwordHashCost: number;
@@ -95,6 +108,18 @@ export type Config = {
   logLevel: string;
   // Where uploaded and generated images live (the local storage adapter).
   mediaDir: string;
+  // Set when every S3_* setting needed is: media then go to the bucket instead of mediaDir.
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        region: string;
+        publicUrl: string;
+      }
+    | undefined;
+  mediaSweepGraceMinutes: number;
   // The built web app; unset in API-only tests.
   webDistDir: string | undefined;
 };
@@ -141,12 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinFailuresPerEmail: e.RATE_LIMIT_SIGNIN_FAILURES,
       orders: e.RATE_LIMIT_ORDERS,
       notifications: e.RATE_LIMIT_NOTIFICATIONS,
+      uploads: e.RATE_LIMIT_UPLOADS,
     },
     maxOpenOrdersPerClient: e.MAX_OPEN_ORDERS_PER_CLIENT,
     passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     mediaDir: path.join(e.DATA_DIR, 'media'),
+    s3: s3Settings(e),
+    mediaSweepGraceMinutes: e.MEDIA_SWEEP_GRACE_MINUTES,
     webDistDir: e.WEB_DIST_DIR,
   };
 }
@@ -172,5 +200,37 @@ function pesapalSettings(e: z.infer<typeof envSchema>): NonNullable<Config['pesa
     consumerSecret: e.PESAPAL_CONSUMER_SECRET,
     baseUrl,
     ipnId: e.PESAPAL_IPN_ID,
+  };
+}
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+// All or nothing: with only some of them set, pictures would quietly go to the local folder of
+// one node behind a load balancer, and be missing on the others.
+function s3Settings(e: z.infer<typeof envSchema>): Config['s3'] {
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === S3_REQUIRED.length) {
+    if (e.S3_PUBLIC_URL)
+      throw new ConfigError('Invalid settings:\n  S3_PUBLIC_URL is set but S3_ENDPOINT is not');
+    return undefined;
+  }
+  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      `Invalid settings:\n  ${missing.join(', ')} must be set too: S3 storage needs ${S3_REQUIRED.join(', ')}`,
+    );
+  }
+  const endpoint = e.S3_ENDPOINT.replace(/\/+$/, '');
+  return {
+    endpoint,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    region: e.S3_REGION,
+    publicUrl: (e.S3_PUBLIC_URL ?? `${endpoint}/${e.S3_BUCKET}`).replace(/\/+$/, ''),
   };
 }
