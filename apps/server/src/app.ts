@@ -37,6 +37,7 @@ import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import { createPaymentProvider, registerPaymentRoutes } from './modules/payments';
 import { registerRatingRoutes } from './modules/ratings';
+import { registerShopRoutes } from './modules/shops';
 import { registerPageRoutes } from './modules/seo';
 
 /** Where log lines go instead of standard output: one JSON line per call. */
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerRatingRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  registerShopRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
 
   await app.register(fastifyStatic, {

@@ -225,6 +225,8 @@ export const orderLineSchema = z.object({
   selectedVariant: z.string().nullable(),
   /** The variant's size or name, or null. */
   variantLabel: z.string().nullable(),
+  /** The product's first picture when it was ordered (kept if the product is deleted), or null. */
+  image: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -5,7 +5,8 @@
 //   'signed-in'    a valid, current token (401 otherwise)
 //   'admin'        a signed-in admin (401 without a token, 403 for other roles)
 //   { shopOf }     the owner of the shop the request touches, or an admin: `shopOf` names the
-//                  shop (a param, or a lookup from a category or product id); 404 when none
+//                  shop (a param, or a lookup from a category or product id) from the raw,
+//                  not yet validated request; 404 when none
 //
 // Roles are read from the database on each request (briefly cached), not from the token, so a
 // customer who creates a shop is an owner at once and a demoted admin loses access at once.
@@ -126,14 +127,16 @@ export function enforceAccess(app: FastifyInstance, db: Db, jwtSecret: string): 
     if (access === 'public') return;
     if (!request.caller) throw unauthorized();
     if (access === 'admin' && request.caller.role !== 'admin') throw forbidden();
+    // Whose shop, before the body is validated too: someone else's shop answers 403 whatever
+    // was sent, so the route's schema is told only to those who may use it. `shopOf` therefore
+    // reads raw params and body, and names no shop (404) for anything that is not an id.
+    if (typeof access === 'object' && request.caller.role !== 'admin') {
+      await assertOwnsShop(request, access.shopOf, request.caller);
+    }
   });
 
-  // Whose shop: after the schemas have validated params and body, which `shopOf` reads.
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    const caller = request.caller;
-    if (typeof access !== 'object' || !caller || caller.role === 'admin') return;
-    const shopId = await access.shopOf(request, db);
+  async function assertOwnsShop(request: FastifyRequest, shopOf: ShopOf, caller: Caller) {
+    const shopId = await shopOf(request, db);
     if (!shopId) throw new AppError(404, 'not_found', 'Not found.');
     const [shop] = await db
       .select({ ownerId: shops.ownerId })
@@ -142,7 +145,7 @@ export function enforceAccess(app: FastifyInstance, db: Db, jwtSecret: string): 
       .limit(1);
     if (!shop) throw new AppError(404, 'not_found', 'Not found.');
     if (shop.ownerId !== caller.id) throw forbidden();
-  });
+  }
 }
 
 declare module 'fastify' {

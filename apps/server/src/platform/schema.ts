@@ -209,6 +209,9 @@ export const productVariants = pgTable(
     size: text('size').notNull().default(''),
     stock: integer('stock').notNull().default(0),
     position: integer('position').notNull().default(0),
+    // A removed option is retired, not deleted: deleting would need a lock that an order
+    // placing a line for it already holds against (its foreign key), and the two deadlock.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),

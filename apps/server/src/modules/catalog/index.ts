@@ -4,7 +4,11 @@ export {
   getListings,
   getMetadata,
   getProduct,
+  getShopListing,
   listAllProducts,
+  listCategoryProducts,
+  listShopCategories,
   listRelatedProducts,
   tenantView,
+  toShop,
 } from './service';

@@ -1,6 +1,6 @@
 // The storefront's read queries. Each returns plain rows; service.ts shapes them into the
 // spec's records. Variants are fetched in one query per call, never one per product.
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { categories, productVariants, products, shops } from '../../platform/schema';
 
@@ -30,13 +30,14 @@ const productColumns = {
 export type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
 export type VariantRow = typeof productVariants.$inferSelect;
 
+/** Products on sale: a deleted product (or one of a deleted category) is never listed. */
 export function selectProducts(db: Db, where: SQL | undefined, limit?: number) {
   const query = db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(where)
+    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt), where))
     .orderBy(desc(products.createdAt), asc(products.id));
   return limit === undefined ? query : query.limit(limit);
 }
@@ -46,7 +47,7 @@ export async function selectVariants(db: Db, productIds: string[]): Promise<Vari
   return db
     .select()
     .from(productVariants)
-    .where(inArray(productVariants.productId, productIds))
+    .where(and(inArray(productVariants.productId, productIds), isNull(productVariants.deletedAt)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position));
 }
 
@@ -66,7 +67,7 @@ export function selectCategories(db: Db, shopIds: string[]) {
   return db
     .select()
     .from(categories)
-    .where(inArray(categories.shopId, shopIds))
+    .where(and(inArray(categories.shopId, shopIds), isNull(categories.deletedAt)))
     .orderBy(asc(categories.position), asc(categories.name));
 }
 
@@ -74,7 +75,13 @@ export async function findCategoryByName(db: Db, shopId: string, name: string) {
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.shopId, shopId), sql`lower(${categories.name}) = lower(${name})`))
+    .where(
+      and(
+        eq(categories.shopId, shopId),
+        isNull(categories.deletedAt),
+        sql`lower(${categories.name}) = lower(${name})`,
+      ),
+    )
     .limit(1);
   return row;
 }

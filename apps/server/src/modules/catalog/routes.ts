@@ -1,6 +1,8 @@
 import {
   listingResponseSchema,
+  listingSchema,
   metadataResponseSchema,
+  shopIdParamsSchema,
   productIdParamsSchema,
   productListResponseSchema,
   productSchema,
@@ -14,6 +16,7 @@ import {
   getListings,
   getMetadata,
   getProduct,
+  getShopListing,
   listAllProducts,
   listRelatedProducts,
   tenantView,
@@ -89,6 +92,26 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const cached = await cache.get('gellisting', catalogTags, () => listAllProducts(db));
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/listing/shop/:shopId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['storefront'],
+        summary: 'One shop’s categories and products (the marketplace’s page of a seller)',
+        params: shopIdParamsSchema,
+        response: { 200: listingSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { shopId } = request.params;
+      const cached = await cache.get(`shop-listing:${shopId}`, catalogTags, () =>
+        getShopListing(db, shopId),
+      );
       return sendCached(request, reply, cached);
     },
   );

@@ -4,15 +4,17 @@ import {
   fromCents,
   isUuid,
   seoWithDefaults,
+  type Category,
   type Listing,
   type Product,
   type Shop,
   type Tenant as TenantView,
 } from '@soko/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenant';
-import type { shops } from '../../platform/schema';
+import { categories, products, shops } from '../../platform/schema';
 import {
   findCategoryByName,
   productById,
@@ -139,13 +141,39 @@ export async function getMetadata(db: Db, tenant: Tenant | null): Promise<Shop[]
 }
 
 export async function getListings(db: Db, tenant: Tenant | null): Promise<Listing[]> {
-  const shopRows = await shopsTenantFirst(db, tenant);
+  return listingsOf(db, await shopsTenantFirst(db, tenant));
+}
+
+/** One shop's listing: its categories with their products (the shop's public page). */
+export async function getShopListing(db: Db, shopId: string): Promise<Listing> {
+  if (!isUuid(shopId)) throw notFound('Shop not found.');
+  const [shop] = await selectShops(db).where(eq(shops.id, shopId));
+  if (!shop) throw notFound('Shop not found.');
+  const [listing] = await listingsOf(db, [shop]);
+  return listing as Listing;
+}
+
+/** A shop's categories, each with its products (the owner's screen). */
+export async function listShopCategories(db: Db, shopId: string): Promise<Category[]> {
+  return (await getShopListing(db, shopId)).categories;
+}
+
+/** The products of one category, newest first (the owner's screen). */
+export async function listCategoryProducts(db: Db, categoryId: string): Promise<Product[]> {
+  if (!isUuid(categoryId)) throw notFound('Category not found.');
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), isNull(categories.deletedAt)));
+  if (!category) throw notFound('Category not found.');
+  return withVariants(db, await selectProducts(db, productsInCategory(categoryId)));
+}
+
+async function listingsOf(db: Db, shopRows: ShopRow[]): Promise<Listing[]> {
+  const shopIds = shopRows.map((s) => s.id);
   const [categoryRows, productRows] = await Promise.all([
-    selectCategories(
-      db,
-      shopRows.map((s) => s.id),
-    ),
-    selectProducts(db, undefined),
+    selectCategories(db, shopIds),
+    shopIds.length === 0 ? [] : selectProducts(db, inArray(products.shopId, shopIds)),
   ]);
   const allProducts = await withVariants(db, productRows);
   const productsByCategory = groupBy(allProducts, (p) => p.categoryId);

@@ -16,6 +16,7 @@ function lineView(line: OrderLineRow): Order['items'][number] {
     productId: line.productId ?? '',
     selectedVariant: line.variantId,
     variantLabel: line.variantLabel,
+    image: line.imageUrl,
   };
 }
 

@@ -23,7 +23,7 @@ import {
   variantLabel,
 } from '@soko/contract';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -53,6 +53,7 @@ type PricedLine = {
   shopId: string;
   name: string;
   variantLabel: string | null;
+  imageUrl: string | null;
   unitPriceCents: number;
   quantity: number;
   payOnOrder: boolean;
@@ -73,6 +74,7 @@ async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<Pric
       name: products.name,
       priceCents: products.priceCents,
       discounts: products.discounts,
+      imageUrls: products.imageUrls,
       shopId: products.shopId,
       payOnOrder: shops.payOnOrder,
       maxPerOrder: shops.maxPerOrder,
@@ -82,8 +84,12 @@ async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<Pric
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(productVariants, eq(productVariants.productId, products.id))
-    .where(inArray(products.id, productIds));
+    .leftJoin(
+      productVariants,
+      and(eq(productVariants.productId, products.id), isNull(productVariants.deletedAt)),
+    )
+    // A deleted product is hidden, not removed: it is no longer sold.
+    .where(and(inArray(products.id, productIds), isNull(products.deletedAt)));
   const productRows = rows.filter((row, i) => rows.findIndex((other) => other.id === row.id) === i);
   const variantRows = rows.flatMap((row) =>
     row.variantId === null
@@ -121,6 +127,7 @@ async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<Pric
       shopId: product.shopId,
       name: product.name,
       variantLabel: label,
+      imageUrl: product.imageUrls[0] ?? null,
       unitPriceCents: discountedPriceCents(product.priceCents, product.discounts),
       quantity: item.quantity,
       payOnOrder: product.payOnOrder,
@@ -322,6 +329,7 @@ export async function createOrder(
           shopId: line.shopId,
           name: line.name,
           variantLabel: line.variantLabel,
+          imageUrl: line.imageUrl,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
           position,

@@ -1,0 +1,2 @@
+// Shop owners run their shops: the spec's /api/property/... calls.
+export { registerShopRoutes } from './routes';

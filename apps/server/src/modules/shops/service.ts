@@ -1,0 +1,387 @@
+// Shop owners run their shops: the shop itself, its categories and its products. Deleting a
+// category or a product hides it (`deleted_at`): past orders still show what was bought.
+import {
+  isUuid,
+  toCents,
+  type Category,
+  type CategoryInput,
+  type DeletedResponse,
+  type OwnerProductInput,
+  type ParsedShopInput,
+  type Product,
+  type Shop,
+} from '@soko/contract';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import type { Caller } from '../../platform/access';
+import { unauthorized } from '../../platform/access';
+import type { Db, Tx } from '../../platform/db';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { categories, products, productVariants, shops, users } from '../../platform/schema';
+import { getProduct, listShopCategories, toShop } from '../catalog';
+import { inOwnedShop, lockVariants, ownedShops } from './queries';
+
+function shopColumns(input: ParsedShopInput) {
+  return {
+    name: input.name,
+    owner: input.owner,
+    ownerEmail: input.owneremail,
+    contactEmail: input.contact.email,
+    contactPhone: input.contact.phoneno,
+    address: input.location.address,
+    mapUrls: input.location.mapurl,
+    operationPeriods: input.operationperiods,
+    companyPolicy: input.companypolicy,
+    socialLinks: input.socialmedialinks,
+    payOnOrder: input.payonorder,
+    maxPerOrder: input.maxPerOrder,
+    imageUrls: input.imageUrls,
+    promotionalImages: input.promotionalimages,
+  };
+}
+
+export async function listShops(db: Db, caller: Caller): Promise<Shop[]> {
+  const rows = await db
+    .select()
+    .from(shops)
+    .where(ownedShops(caller))
+    .orderBy(shops.createdAt, shops.id);
+  return rows.map(toShop);
+}
+
+/**
+ * A shop for the caller, who becomes its owner at once. One shop per person (an admin may have
+ * several): the account row is locked first, so two creates at once take turns and the second
+ * sees the first's shop.
+ */
+export async function createShop(db: Db, caller: Caller, input: ParsedShopInput): Promise<Shop> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, caller.id))
+      .for('update');
+    if (!account) throw unauthorized();
+    if (account.role !== 'admin') {
+      const [existing] = await tx
+        .select({ id: shops.id })
+        .from(shops)
+        .where(eq(shops.ownerId, caller.id))
+        .limit(1);
+      if (existing) throw conflict('shop_exists', 'You already have a shop.');
+    }
+    const [row] = await tx
+      .insert(shops)
+      .values({ ownerId: caller.id, ...shopColumns(input) })
+      .returning();
+    if (!row) throw new Error('shop insert returned nothing');
+    if (account.role === 'customer') {
+      await tx
+        .update(users)
+        .set({ role: 'owner', updatedAt: new Date() })
+        .where(eq(users.id, caller.id));
+    }
+    return toShop(row);
+  });
+}
+
+export async function updateShop(
+  db: Db,
+  caller: Caller,
+  shopId: string,
+  input: ParsedShopInput,
+): Promise<Shop> {
+  if (!isUuid(shopId)) throw notFound('Shop not found.');
+  const [row] = await db
+    .update(shops)
+    .set({ ...shopColumns(input), updatedAt: new Date() })
+    .where(and(eq(shops.id, shopId), ownedShops(caller)))
+    .returning();
+  if (!row) throw notFound('Shop not found.');
+  return toShop(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+const DUPLICATE_CATEGORY = 'A category with that name already exists.';
+
+function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; cause?: unknown };
+  return e.code === '23505' || isUniqueViolation(e.cause, depth + 1);
+}
+
+const duplicateCategory = () =>
+  new AppError(409, 'duplicate', DUPLICATE_CATEGORY, {
+    fields: { 'categoryData.name': DUPLICATE_CATEGORY },
+  });
+
+async function categoryOf(db: Db, categoryId: string): Promise<Category> {
+  const row = await db
+    .select({ shopId: categories.shopId })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  const shopId = row[0]?.shopId;
+  if (!shopId) throw notFound('Category not found.');
+  const found = (await listShopCategories(db, shopId)).find((c) => c._id === categoryId);
+  if (!found) throw notFound('Category not found.');
+  return found;
+}
+
+export async function createCategory(
+  db: Db,
+  caller: Caller,
+  input: CategoryInput,
+): Promise<Category> {
+  if (!isUuid(input.shopId)) throw notFound('Shop not found.');
+  const [shop] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, input.shopId), ownedShops(caller)));
+  if (!shop) throw notFound('Shop not found.');
+  const [row] = await db
+    .insert(categories)
+    .values({
+      shopId: shop.id,
+      name: input.categoryData.name,
+      imageUrls: input.categoryData.imageUrls ?? [],
+    })
+    .returning({ id: categories.id })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicateCategory() : error;
+    });
+  if (!row) throw new Error('category insert returned nothing');
+  return categoryOf(db, row.id);
+}
+
+export async function updateCategory(
+  db: Db,
+  caller: Caller,
+  categoryId: string,
+  input: CategoryInput,
+): Promise<Category> {
+  if (!isUuid(categoryId)) throw notFound('Category not found.');
+  const [row] = await db
+    .update(categories)
+    .set({
+      name: input.categoryData.name,
+      ...(input.categoryData.imageUrls ? { imageUrls: input.categoryData.imageUrls } : {}),
+    })
+    .where(
+      and(
+        eq(categories.id, categoryId),
+        // The body names the shop too: it must be the category's own.
+        eq(categories.shopId, input.shopId),
+        isNull(categories.deletedAt),
+        inOwnedShop(db, categories.shopId, caller),
+      ),
+    )
+    .returning({ id: categories.id })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicateCategory() : error;
+    });
+  if (!row) throw notFound('Category not found.');
+  return categoryOf(db, row.id);
+}
+
+/** Hides the category and every product in it. */
+export async function deleteCategory(
+  db: Db,
+  caller: Caller,
+  categoryId: string,
+): Promise<DeletedResponse> {
+  if (!isUuid(categoryId)) throw notFound('Category not found.');
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(categories)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          eq(categories.id, categoryId),
+          isNull(categories.deletedAt),
+          inOwnedShop(tx, categories.shopId, caller),
+        ),
+      )
+      .returning({ id: categories.id });
+    if (!row) throw notFound('Category not found.');
+    await tx
+      .update(products)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(products.categoryId, row.id), isNull(products.deletedAt)));
+    return { _id: row.id, deleted: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+const badCategory = () =>
+  new AppError(400, 'validation_failed', 'Choose one of this shop’s categories.', {
+    fields: { categoryId: 'Choose one of this shop’s categories.' },
+  });
+
+async function assertCategoryOfShop(tx: Tx, categoryId: string, shopId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.id, categoryId),
+        eq(categories.shopId, shopId),
+        isNull(categories.deletedAt),
+      ),
+    );
+  if (!row) throw badCategory();
+}
+
+function productColumns(input: OwnerProductInput) {
+  const variants = input.variants ?? [];
+  return {
+    categoryId: input.categoryId,
+    name: input.name,
+    description: input.description ?? '',
+    priceCents: toCents(input.price),
+    discounts:
+      input.discounts === undefined || input.discounts === null || input.discounts === ''
+        ? null
+        : String(input.discounts),
+    discount: input.discount ? input.discount : null,
+    // With variants, a product's stock is theirs summed (DESIGN.md).
+    stock: variants.length > 0 ? variants.reduce((sum, v) => sum + v.stock, 0) : input.stock,
+    type: input.Type ? input.Type : null,
+    pricingType: input.pricingType ?? 'Fixed',
+    imageUrls: input.imageUrls ?? [],
+  };
+}
+
+const variantValues = (variant: NonNullable<OwnerProductInput['variants']>[number], i: number) => ({
+  name: variant.name ?? '',
+  size: variant.size,
+  stock: variant.stock,
+  position: i,
+});
+
+export async function createProduct(
+  db: Db,
+  caller: Caller,
+  shopId: string,
+  input: OwnerProductInput,
+): Promise<Product> {
+  if (!isUuid(shopId)) throw notFound('Shop not found.');
+  const id = await db.transaction(async (tx) => {
+    const [shop] = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.id, shopId), ownedShops(caller)));
+    if (!shop) throw notFound('Shop not found.');
+    await assertCategoryOfShop(tx, input.categoryId, shop.id);
+    const [row] = await tx
+      .insert(products)
+      .values({ shopId: shop.id, ...productColumns(input) })
+      .returning({ id: products.id });
+    if (!row) throw new Error('product insert returned nothing');
+    const variants = input.variants ?? [];
+    if (variants.length > 0) {
+      await tx
+        .insert(productVariants)
+        .values(variants.map((v, i) => ({ productId: row.id, ...variantValues(v, i) })));
+    }
+    return row.id;
+  });
+  return getProduct(db, id);
+}
+
+/**
+ * Writes the whole product, its variants included. Stock rows are locked in the order every
+ * order takes them (its variants by id, then the product: decision 005), so an edit racing an
+ * order for the last unit waits for it rather than deadlocking, and the CHECKs keep stock >= 0.
+ */
+export async function updateProduct(
+  db: Db,
+  caller: Caller,
+  productId: string,
+  shopId: string,
+  input: OwnerProductInput,
+): Promise<Product> {
+  if (!isUuid(productId)) throw notFound('Product not found.');
+  await db.transaction(async (tx) => {
+    const existing = await lockVariants(tx, productId);
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.id, productId),
+          eq(products.shopId, shopId),
+          isNull(products.deletedAt),
+          inOwnedShop(tx, products.shopId, caller),
+        ),
+      )
+      .for('no key update');
+    if (!product) throw notFound('Product not found.');
+    await assertCategoryOfShop(tx, input.categoryId, shopId);
+
+    const variants = input.variants ?? [];
+    const known = new Set(existing.map((v) => v.id));
+    variants.forEach((variant, i) => {
+      if (variant._id && !known.has(variant._id)) {
+        throw new AppError(400, 'validation_failed', 'That option is not one of this product’s.', {
+          fields: { [`variants.${i}._id`]: 'That option is not one of this product’s.' },
+        });
+      }
+    });
+    const kept = variants.flatMap((v) => (v._id ? [v._id] : []));
+    // Removed options are retired (see schema.ts): no longer listed nor sold, still named by
+    // the order lines that hold them.
+    await tx
+      .update(productVariants)
+      .set({ deletedAt: new Date(), stock: 0 })
+      .where(
+        and(
+          eq(productVariants.productId, productId),
+          isNull(productVariants.deletedAt),
+          kept.length > 0 ? notInArray(productVariants.id, kept) : undefined,
+        ),
+      );
+    for (const [i, variant] of variants.entries()) {
+      if (variant._id) {
+        await tx
+          .update(productVariants)
+          .set(variantValues(variant, i))
+          .where(eq(productVariants.id, variant._id));
+      }
+    }
+    const added = variants.flatMap((v, i) =>
+      v._id ? [] : [{ productId, ...variantValues(v, i) }],
+    );
+    if (added.length > 0) await tx.insert(productVariants).values(added);
+    await tx
+      .update(products)
+      .set({ ...productColumns(input), updatedAt: new Date() })
+      .where(eq(products.id, productId));
+  });
+  return getProduct(db, productId);
+}
+
+export async function deleteProduct(
+  db: Db,
+  caller: Caller,
+  productId: string,
+): Promise<DeletedResponse> {
+  if (!isUuid(productId)) throw notFound('Product not found.');
+  const now = new Date();
+  const [row] = await db
+    .update(products)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(products.id, productId),
+        isNull(products.deletedAt),
+        inOwnedShop(db, products.shopId, caller),
+      ),
+    )
+    .returning({ id: products.id });
+  if (!row) throw notFound('Product not found.');
+  return { _id: row.id, deleted: true };
+}

@@ -1,0 +1,713 @@
+// The owner side through HTTP: every /api/property call with every kind of caller, what an
+// owner's writes do to the storefront, and the races an owner's edits can meet.
+import {
+  authResponseSchema,
+  categorySchema,
+  orderSchema,
+  productSchema,
+  shopSchema,
+  type AuthResponse,
+  type OwnerProductInput,
+  type ShopInput,
+} from '@soko/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db';
+import { products, users } from '../../platform/schema';
+import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
+import { updateProduct, deleteProduct } from './service';
+
+let t: TestApp;
+let owner: AuthResponse;
+let owner2: AuthResponse;
+let admin: AuthResponse;
+let customer: AuthResponse;
+let ownerShopId: string;
+let owner2ShopId: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, body?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body as object }),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+const signIn = async (email: string): Promise<AuthResponse> => {
+  const res = await call('POST', '/api/user/signin', undefined, {
+    email,
+    password: 'soko-demo-pass',
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
+  return authResponseSchema.parse(res.json());
+};
+
+let accounts = 0;
+async function signUp(): Promise<AuthResponse> {
+  accounts += 1;
+  const res = await call('POST', '/api/user/signup', undefined, {
+    firstName: 'Amina',
+    lastName: 'Otieno',
+    email: `amina-${accounts}-${Date.now()}@example.com`,
+    password: 'a-long-enough-password',
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return authResponseSchema.parse(res.json());
+}
+
+const shopBody = (overrides: Partial<ShopInput> = {}): ShopInput => ({
+  name: 'Amina Naturals',
+  owner: 'Amina Otieno',
+  owneremail: 'amina@example.com',
+  contact: { email: 'hello@amina.example', phoneno: '0712 345 678' },
+  location: { address: 'Kimathi Street, Nairobi', mapurl: [] },
+  ...overrides,
+});
+
+async function shopOf(token: string): Promise<string> {
+  const res = await call('GET', '/api/property/shop/getall', token);
+  const id = (res.json() as { _id: string }[])[0]?._id;
+  if (!id) throw new Error(`no shop: ${res.body}`);
+  return id;
+}
+
+async function newCategory(token: string, shopId: string, name: string) {
+  const res = await call('POST', '/api/property/category/create', token, {
+    shopId,
+    categoryData: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`category: ${res.statusCode} ${res.body}`);
+  return categorySchema.parse(res.json());
+}
+
+const productBody = (categoryId: string, overrides: Partial<OwnerProductInput> = {}) => ({
+  name: 'Baobab Seed Oil',
+  description: 'Cold pressed||From Kitui',
+  price: 1200,
+  discounts: '10',
+  stock: 5,
+  Type: 'Oils',
+  pricingType: 'Fixed' as const,
+  imageUrls: ['/media/demo-01/1200x1200.webp'],
+  categoryId,
+  ...overrides,
+});
+
+async function newProduct(
+  token: string,
+  shopId: string,
+  categoryId: string,
+  overrides: Partial<OwnerProductInput> = {},
+) {
+  const res = await call(
+    'POST',
+    `/api/property/products/${shopId}`,
+    token,
+    productBody(categoryId, overrides),
+  );
+  if (res.statusCode !== 201) throw new Error(`product: ${res.statusCode} ${res.body}`);
+  return productSchema.parse(res.json());
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, owner2, admin, customer] = await Promise.all([
+    signIn('owner@soko.test'),
+    signIn('owner2@soko.test'),
+    signIn('admin@soko.test'),
+    signUp(),
+  ]);
+  ownerShopId = await shopOf(owner.token);
+  owner2ShopId = await shopOf(owner2.token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('who may call what', () => {
+  it('answers 401 without a token, 403 to a customer and to another shop’s owner, and serves the owner and an admin', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Matrix ${Date.now()}`);
+    const product = await newProduct(owner.token, ownerShopId, category._id);
+    // Bodies are made per call: two creates of one category name would be a conflict.
+    const calls: Array<[Method, string, (() => unknown)?]> = [
+      [
+        'PUT',
+        `/api/property/shop/update/${ownerShopId}`,
+        () => shopBody({ name: 'Soko Organics' }),
+      ],
+      ['GET', `/api/property/shop/${ownerShopId}/categories`],
+      ['GET', `/api/property/categories/${category._id}/products`],
+      [
+        'POST',
+        '/api/property/category/create',
+        () => ({ shopId: ownerShopId, categoryData: { name: `Another ${Math.random()}` } }),
+      ],
+      [
+        'PUT',
+        `/api/property/categories/${category._id}`,
+        () => ({ shopId: ownerShopId, categoryData: { name: category.name } }),
+      ],
+      ['POST', `/api/property/products/${ownerShopId}`, () => productBody(category._id)],
+      [
+        'PUT',
+        `/api/property/products/${product._id}/${ownerShopId}`,
+        () => productBody(category._id, { name: 'Baobab Seed Oil' }),
+      ],
+      ['GET', `/api/property/shop/${ownerShopId}/orders`],
+    ];
+    for (const [method, url, body = () => undefined] of calls) {
+      const name = `${method} ${url}`;
+      expect((await call(method, url, undefined, body())).statusCode, name).toBe(401);
+      expect((await call(method, url, customer.token, body())).statusCode, name).toBe(403);
+      expect((await call(method, url, owner2.token, body())).statusCode, name).toBe(403);
+      const mine = await call(method, url, owner.token, body());
+      expect(mine.statusCode, `${method} ${url} ${mine.body}`).toBeLessThan(300);
+      const admins = await call(method, url, admin.token, body());
+      expect(admins.statusCode, `${method} ${url} ${admins.body}`).toBeLessThan(300);
+    }
+    for (const url of [
+      `/api/property/products/${product._id}`,
+      `/api/property/categories/${category._id}`,
+    ]) {
+      expect((await call('DELETE', url)).statusCode).toBe(401);
+      expect((await call('DELETE', url, customer.token)).statusCode).toBe(403);
+      expect((await call('DELETE', url, owner2.token)).statusCode).toBe(403);
+      expect((await call('DELETE', url, owner.token)).statusCode).toBe(200);
+      // Gone now, for everyone.
+      expect((await call('DELETE', url, admin.token)).statusCode).toBe(404);
+    }
+  });
+
+  it('answers 404 for ids that are not shops, categories or products', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Ids ${Date.now()}`);
+    const bodyFor = (url: string) =>
+      url.includes('/shop/update/')
+        ? shopBody()
+        : url.includes('/categories/')
+          ? { shopId: ownerShopId, categoryData: { name: 'X' } }
+          : productBody(category._id);
+    const unknown = '99999999-9999-4999-8999-999999999999';
+    for (const [method, url] of [
+      ['GET', `/api/property/shop/${unknown}/categories`],
+      ['GET', '/api/property/shop/not-an-id/categories'],
+      ['GET', `/api/property/categories/${unknown}/products`],
+      ['DELETE', `/api/property/products/${unknown}`],
+      ['DELETE', '/api/property/categories/x'],
+      ['PUT', '/api/property/categories/x'],
+      ['PUT', '/api/property/shop/update/x'],
+      ['POST', '/api/property/products/x'],
+      ['PUT', `/api/property/products/x/${ownerShopId}`],
+    ] as const) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : bodyFor(url);
+      expect((await call(method, url, owner.token, body)).statusCode, url).toBe(404);
+      expect((await call(method, url, admin.token, body)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('keeps ownership in the query itself: the service finds nothing of another owner’s shop', async () => {
+    const category = await newCategory(owner2.token, owner2ShopId, `Owned ${Date.now()}`);
+    const product = await newProduct(owner2.token, owner2ShopId, category._id);
+    const intruder = { id: owner.user._id, role: 'owner' as const };
+    await expect(
+      updateProduct(t.database.db, intruder, product._id, owner2ShopId, {
+        ...productBody(category._id),
+        name: 'Hijacked',
+      }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    await expect(deleteProduct(t.database.db, intruder, product._id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product._id));
+    expect(row).toMatchObject({ name: 'Baobab Seed Oil', deletedAt: null });
+  });
+
+  it('lists an owner’s own shops, every shop for an admin, and none for a customer', async () => {
+    const mine = (await call('GET', '/api/property/shop/getall', owner.token)).json();
+    expect(mine.map((s: { _id: string }) => s._id)).toEqual([ownerShopId]);
+    const all = (await call('GET', '/api/property/shop/getall', admin.token)).json();
+    expect(all.map((s: { _id: string }) => s._id)).toEqual(
+      expect.arrayContaining([ownerShopId, owner2ShopId]),
+    );
+    const none = await call('GET', '/api/property/shop/getall', customer.token);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['cache-control']).toBe('private, no-store');
+    expect((await call('GET', '/api/property/shop/getall')).statusCode).toBe(401);
+  });
+});
+
+describe('opening a shop', () => {
+  it('makes a customer the owner of a new shop at once, and only once', async () => {
+    const amina = await signUp();
+    const created = await call(
+      'POST',
+      '/api/property/shop/create',
+      amina.token,
+      shopBody({
+        location: {
+          address: 'Kimathi Street, Nairobi',
+          mapurl: ['https://maps.google.com/?q=kimathi'],
+        },
+        operationperiods: { monday: { open: '08:00', close: '18:00' } },
+        socialmedialinks: ['https://instagram.com/amina'],
+        payonorder: false,
+        maxPerOrder: 3,
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const shop = shopSchema.parse(created.json());
+    expect(shop).toMatchObject({
+      name: 'Amina Naturals',
+      userId: amina.user._id,
+      payonorder: false,
+      maxPerOrder: 3,
+      location: { mapurl: ['https://maps.google.com/?q=kimathi'] },
+      operationperiods: { monday: { open: '08:00', close: '18:00' } },
+    });
+    const profile = await call('GET', '/api/user/profile', amina.token);
+    expect(profile.json().role).toBe('owner');
+    // The same token runs the new shop at once.
+    await newCategory(amina.token, shop._id, 'Oils');
+    const again = await call('POST', '/api/property/shop/create', amina.token, shopBody());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('shop_exists');
+    // Its shop is in the marketplace's metadata at once.
+    const metadata = (await call('GET', '/api/metadata')).json();
+    expect(metadata.map((s: { _id: string }) => s._id)).toContain(shop._id);
+  });
+
+  it('opens one shop when the same person sends two creates at once', async () => {
+    const person = await signUp();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/api/property/shop/create', person.token, shopBody())),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    const rows = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from shops where owner_id = ${person.user._id}`,
+      ),
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('refuses bad shop bodies with field messages and takes the owner from the session', async () => {
+    const person = await signUp();
+    const bad = await call('POST', '/api/property/shop/create', person.token, {
+      ...shopBody(),
+      name: ' ',
+      contact: { email: 'not-an-email', phoneno: '0712345678' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      name: 'Shop name is required.',
+      'contact.email': expect.any(String),
+    });
+    const smuggled = await call('POST', '/api/property/shop/create', person.token, {
+      ...shopBody(),
+      userId: admin.user._id,
+    });
+    expect(smuggled.statusCode).toBe(400);
+    const links = await call('POST', '/api/property/shop/create', person.token, {
+      ...shopBody(),
+      socialmedialinks: ['javascript:alert(1)'],
+    });
+    expect(links.statusCode).toBe(400);
+    const [account] = await t.database.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, person.user._id));
+    expect(account?.role).toBe('customer');
+  });
+});
+
+describe('editing a shop', () => {
+  it('replaces every field, and the storefront and its products follow at once', async () => {
+    const person = await signUp();
+    const shop = shopSchema.parse(
+      (await call('POST', '/api/property/shop/create', person.token, shopBody())).json(),
+    );
+    const category = await newCategory(person.token, shop._id, 'Soaps');
+    const product = await newProduct(person.token, shop._id, category._id);
+    expect(
+      productSchema.parse((await call('GET', `/api/listing/products/${product._id}`)).json()),
+    ).toMatchObject({ maxPerOrder: 10, shopName: 'Amina Naturals' });
+
+    const updated = await call(
+      'PUT',
+      `/api/property/shop/update/${shop._id}`,
+      person.token,
+      shopBody({
+        name: 'Amina Soaps',
+        companypolicy: 'Returns within 7 days.',
+        maxPerOrder: 2,
+        imageUrls: ['/media/demo-02/1200x1200.webp'],
+        promotionalimages: ['/media/demo-06/1600x600.webp'],
+      }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      name: 'Amina Soaps',
+      companypolicy: 'Returns within 7 days.',
+      maxPerOrder: 2,
+      imageUrls: ['/media/demo-02/1200x1200.webp'],
+      promotionalimages: ['/media/demo-06/1600x600.webp'],
+    });
+    const shown = productSchema.parse(
+      (await call('GET', `/api/listing/products/${product._id}`)).json(),
+    );
+    expect(shown).toMatchObject({ maxPerOrder: 2, shopName: 'Amina Soaps' });
+
+    const tooMany = await call(
+      'PUT',
+      `/api/property/shop/update/${shop._id}`,
+      person.token,
+      shopBody({ imageUrls: Array.from({ length: 26 }, (_, i) => `/media/k${i}/10x10.webp`) }),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields.imageUrls).toBe(
+      'You can only have up to 25 images in total.',
+    );
+  });
+});
+
+describe('categories', () => {
+  it('adds, renames and refuses a second category of the same name in one shop', async () => {
+    const name = `Teas ${Date.now()}`;
+    const category = await newCategory(owner.token, ownerShopId, name);
+    expect(category).toMatchObject({ name, shopId: ownerShopId, products: [] });
+    const twin = await call('POST', '/api/property/category/create', owner.token, {
+      shopId: ownerShopId,
+      categoryData: { name: name.toUpperCase() },
+    });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().error.fields['categoryData.name']).toBe(
+      'A category with that name already exists.',
+    );
+    // Another shop may use the name.
+    await newCategory(owner2.token, owner2ShopId, name);
+
+    const renamed = await call('PUT', `/api/property/categories/${category._id}`, owner.token, {
+      shopId: ownerShopId,
+      categoryData: { name: `${name} and Herbs` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe(`${name} and Herbs`);
+    const empty = await call('POST', '/api/property/category/create', owner.token, {
+      shopId: ownerShopId,
+      categoryData: { name: '  ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields['categoryData.name']).toBe('Category name is required');
+    // A category is renamed only within its own shop.
+    const moved = await call('PUT', `/api/property/categories/${category._id}`, admin.token, {
+      shopId: owner2ShopId,
+      categoryData: { name: 'Moved' },
+    });
+    expect(moved.statusCode).toBe(404);
+  });
+
+  it('deleting a category hides it and its products from the storefront, and frees its name', async () => {
+    const name = `Gone ${Date.now()}`;
+    const category = await newCategory(owner.token, ownerShopId, name);
+    const product = await newProduct(owner.token, ownerShopId, category._id, { name: 'Gone Oil' });
+    expect((await call('GET', `/api/listing/products/${product._id}`)).statusCode).toBe(200);
+    const deleted = await call('DELETE', `/api/property/categories/${category._id}`, owner.token);
+    expect(deleted.json()).toEqual({ _id: category._id, deleted: true });
+    expect((await call('GET', `/api/listing/products/${product._id}`)).statusCode).toBe(404);
+    const categories = (
+      await call('GET', `/api/property/shop/${ownerShopId}/categories`, owner.token)
+    ).json() as { _id: string }[];
+    expect(categories.map((c) => c._id)).not.toContain(category._id);
+    const listing = (await call('GET', '/api/listing/getlisting')).json();
+    expect(JSON.stringify(listing)).not.toContain(product._id);
+    expect((await call('GET', '/api/listing/gellisting')).body).not.toContain(product._id);
+    await newCategory(owner.token, ownerShopId, name);
+  });
+});
+
+describe('products', () => {
+  it('adds a product with variants that shows in the storefront at once, stock summed', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Butters ${Date.now()}`);
+    // Warm the caches a shopper would have filled.
+    await call('GET', '/api/listing/gellisting');
+    await call('GET', '/api/listing/getlisting');
+    const product = await newProduct(owner.token, ownerShopId, category._id, {
+      name: 'Shea Butter Whipped',
+      stock: 999,
+      variants: [
+        { size: '100ml', stock: 3 },
+        { size: '250ml', stock: 4 },
+      ],
+      pricingType: 'Variable',
+    });
+    expect(product).toMatchObject({
+      name: 'Shea Butter Whipped',
+      price: 1200,
+      discounts: '10',
+      stock: 7,
+      Type: 'Oils',
+      pricingType: 'Variable',
+      category: category.name,
+      shopId: ownerShopId,
+      userId: owner.user._id,
+      count: 0,
+    });
+    expect(product.variants.map((v) => [v.size, v.stock])).toEqual([
+      ['100ml', 3],
+      ['250ml', 4],
+    ]);
+    expect((await call('GET', '/api/listing/gellisting')).body).toContain(product._id);
+    expect((await call('GET', '/api/listing/getlisting')).body).toContain(product._id);
+    const inCategory = await call(
+      'GET',
+      `/api/property/categories/${category._id}/products`,
+      owner.token,
+    );
+    expect(inCategory.json().map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    const byName = await call(
+      'GET',
+      `/api/listing/products?categoryName=${encodeURIComponent(category.name)}`,
+    );
+    expect(byName.json().map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    const shopPage = await call('GET', `/api/listing/shop/${ownerShopId}`);
+    expect(shopPage.statusCode).toBe(200);
+    expect(shopPage.body).toContain(product._id);
+  });
+
+  it('edits a product: keeps, changes, removes and adds variants, and takes stock as sent', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Edits ${Date.now()}`);
+    const product = await newProduct(owner.token, ownerShopId, category._id, {
+      variants: [
+        { size: 'S', stock: 1 },
+        { size: 'M', stock: 2 },
+      ],
+    });
+    const [small, medium] = product.variants;
+    await call('GET', `/api/listing/products/${product._id}`);
+    const edited = await call(
+      'PUT',
+      `/api/property/products/${product._id}/${ownerShopId}`,
+      owner.token,
+      productBody(category._id, {
+        name: 'Baobab Oil Deluxe',
+        price: 1500.5,
+        discounts: null,
+        Type: '',
+        imageUrls: ['/media/demo-03/1200x900.webp', '/media/demo-01/1200x1200.webp'],
+        variants: [
+          { _id: medium?._id, size: 'M', stock: 9 },
+          { size: 'L', stock: 1 },
+        ],
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const shown = productSchema.parse(
+      (await call('GET', `/api/listing/products/${product._id}`)).json(),
+    );
+    expect(shown).toMatchObject({
+      name: 'Baobab Oil Deluxe',
+      price: 1500.5,
+      discounts: null,
+      Type: null,
+      stock: 10,
+      imageUrls: ['/media/demo-03/1200x900.webp', '/media/demo-01/1200x1200.webp'],
+    });
+    expect(shown.variants.map((v) => [v._id === medium?._id, v.size, v.stock])).toEqual([
+      [true, 'M', 9],
+      [false, 'L', 1],
+    ]);
+    expect(shown.variants.some((v) => v._id === small?._id)).toBe(false);
+
+    const foreign = await call(
+      'PUT',
+      `/api/property/products/${product._id}/${ownerShopId}`,
+      owner.token,
+      productBody(category._id, {
+        variants: [{ _id: '99999999-9999-4999-8999-999999999999', size: 'X', stock: 1 }],
+      }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields['variants.0._id']).toBeDefined();
+    const otherShopsCategory = await newCategory(
+      owner2.token,
+      owner2ShopId,
+      `Foreign ${Date.now()}`,
+    );
+    const moved = await call(
+      'PUT',
+      `/api/property/products/${product._id}/${ownerShopId}`,
+      owner.token,
+      productBody(otherShopsCategory._id),
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.fields.categoryId).toBe('Choose one of this shop’s categories.');
+    // The product named with another shop in the path is not found there.
+    const wrongShop = await call(
+      'PUT',
+      `/api/property/products/${product._id}/${owner2ShopId}`,
+      admin.token,
+      productBody(category._id),
+    );
+    expect(wrongShop.statusCode).toBe(404);
+  });
+
+  it('refuses bad product bodies with field messages', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Bad ${Date.now()}`);
+    const post = (body: unknown) =>
+      call('POST', `/api/property/products/${ownerShopId}`, owner.token, body);
+    const cases: Array<[unknown, string, string]> = [
+      [{ ...productBody(category._id), name: '' }, 'name', 'Product name is required.'],
+      [{ ...productBody(category._id), price: -1 }, 'price', 'A price cannot be negative.'],
+      [{ ...productBody(category._id), stock: -2 }, 'stock', 'Stock cannot be negative.'],
+      [
+        {
+          ...productBody(category._id),
+          imageUrls: Array.from({ length: 7 }, () => '/media/demo-01/1200x1200.webp'),
+        },
+        'imageUrls',
+        'You can only have a maximum of 6 images',
+      ],
+      [{ ...productBody(category._id), pricingType: 'Free' }, 'pricingType', ''],
+      [{ ...productBody(category._id), count: 100 }, 'count', 'Unknown field.'],
+      [
+        { ...productBody(category._id), imageUrls: ['javascript:alert(1)'] },
+        'imageUrls.0',
+        'Must be a site path or an http(s) link.',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await post(body);
+      expect(res.statusCode, field).toBe(400);
+      const fields = res.json().error.fields as Record<string, string>;
+      expect(fields[field], JSON.stringify(fields)).toBeDefined();
+      if (message) expect(fields[field]).toBe(message);
+    }
+  });
+
+  it('a deleted product leaves the shop but its orders still show its name, price and picture', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Ordered ${Date.now()}`);
+    const product = await newProduct(owner.token, ownerShopId, category._id, {
+      name: 'Moringa Tea',
+      price: 450,
+      discounts: null,
+      imageUrls: ['/media/demo-04/1200x1200.webp'],
+    });
+    const created = await call('POST', '/api/order/create', undefined, {
+      items: [
+        {
+          name: product.name,
+          productId: product._id,
+          quantity: 2,
+          price: 450,
+          selectedVariant: null,
+        },
+      ],
+      totalPrice: 910,
+      shipping: 'standard',
+      discount: 0,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = created.json()._id as string;
+    const deleted = await call('DELETE', `/api/property/products/${product._id}`, owner.token);
+    expect(deleted.json()).toEqual({ _id: product._id, deleted: true });
+    expect((await call('GET', `/api/listing/products/${product._id}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/property/categories/${category._id}/products`, owner.token)).json(),
+    ).toEqual([]);
+    const order = orderSchema.parse((await call('GET', `/api/orders/${orderId}`)).json());
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        name: 'Moringa Tea',
+        price: 450,
+        quantity: 2,
+        productId: product._id,
+        image: '/media/demo-04/1200x1200.webp',
+      }),
+    ]);
+    // No longer sold.
+    const again = await call('POST', '/api/order/create', undefined, {
+      items: [
+        {
+          name: product.name,
+          productId: product._id,
+          quantity: 1,
+          price: 450,
+          selectedVariant: null,
+        },
+      ],
+      totalPrice: 460,
+      shipping: 'standard',
+      discount: 0,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('an owner’s edit racing orders (PostgreSQL)', () => {
+  it('never lets stock go negative nor deadlocks when edits and orders meet on the last units', async () => {
+    const category = await newCategory(owner2.token, owner2ShopId, `Race ${Date.now()}`);
+    const product = await newProduct(owner2.token, owner2ShopId, category._id, {
+      price: 100,
+      discounts: null,
+      variants: [
+        { size: 'A', stock: 1 },
+        { size: 'B', stock: 1 },
+      ],
+    });
+    const [a, b] = product.variants;
+    const order = (variant: string) =>
+      call('POST', '/api/order/create', undefined, {
+        items: [
+          {
+            name: product.name,
+            productId: product._id,
+            quantity: 1,
+            price: 100,
+            selectedVariant: a?._id,
+          },
+          {
+            name: product.name,
+            productId: product._id,
+            quantity: 1,
+            price: 100,
+            selectedVariant: variant,
+          },
+        ].slice(variant === a?._id ? 1 : 0),
+        totalPrice: variant === a?._id ? 110 : 210,
+        shipping: 'standard',
+        discount: 0,
+      });
+    const edit = (stock: number) =>
+      call(
+        'PUT',
+        `/api/property/products/${product._id}/${owner2ShopId}`,
+        owner2.token,
+        productBody(category._id, {
+          price: 100,
+          discounts: null,
+          variants: [
+            { _id: b?._id, size: 'B', stock },
+            { _id: a?._id, size: 'A', stock },
+          ],
+        }),
+      );
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) =>
+        order(i % 2 === 0 ? (a?._id as string) : (b?._id as string)),
+      ),
+      ...[1, 0, 1, 1].map(edit),
+    ]);
+    // A deadlock or a broken CHECK would surface as a 500.
+    const failed = answers.filter((r) => ![200, 201, 409].includes(r.statusCode));
+    expect(failed.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    const rows = rowsOf<{ stock: number; sum: number }>(
+      await t.database.db.execute(
+        sql`select p.stock, (select sum(v.stock)::int from product_variants v where v.product_id = p.id) as sum
+            from products p where p.id = ${product._id}`,
+      ),
+    );
+    expect(rows[0]?.stock).toBeGreaterThanOrEqual(0);
+    expect(rows[0]?.stock).toBe(rows[0]?.sum);
+  });
+});
