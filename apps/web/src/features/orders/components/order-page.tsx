@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { ApiError } from '../../../lib/api-client';
 import { settleCartOrder } from '../../cart';
 import { useOrder } from '../api/get-order';
@@ -180,9 +181,19 @@ export function OrderPage() {
           {order.items.map((item) => (
             <li
               key={`${item.productId}:${item.selectedVariant ?? ''}`}
-              className="flex justify-between gap-4 py-2"
+              className="flex items-center justify-between gap-4 py-2"
             >
-              <span>
+              {item.image ? (
+                <ResponsiveImage
+                  src={item.image}
+                  alt=""
+                  sizes="56px"
+                  width={56}
+                  height={56}
+                  className="size-14 shrink-0 rounded object-cover"
+                />
+              ) : null}
+              <span className="flex-1">
                 {item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name}
                 <span className="block text-sm text-stone-600">
                   {formatKsh(item.price)} x {item.quantity}
