@@ -155,7 +155,7 @@ export function ImageListEditor({
       {images.length === 0 ? (
         <p className="text-sm text-stone-600">No images yet.</p>
       ) : (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ol aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((url, index) => (
             <li
               key={url}
