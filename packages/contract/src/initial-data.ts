@@ -16,6 +16,7 @@ export const queryKeys = {
   relatedProducts: (categoryId: string, excludeId: string) =>
     ['products', 'related', categoryId, excludeId] as const,
   product: (productId: string) => ['product', productId] as const,
+  shopListing: (shopId: string) => ['shop-listing', shopId] as const,
 };
 
 export type InitialDataEntry = { key: readonly unknown[]; data: unknown };

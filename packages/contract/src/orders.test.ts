@@ -227,6 +227,7 @@ describe('order responses', () => {
           productId: PRODUCT_ID,
           selectedVariant: VARIANT_ID,
           variantLabel: '50ml',
+          image: '/media/aloe-1/1200x800.webp',
         },
       ],
       address: '',

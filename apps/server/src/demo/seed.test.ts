@@ -3,11 +3,13 @@ import path from 'node:path';
 import { parseDiscountPercent } from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { rowsOf } from '../platform/db';
+import { openPglite, rowsOf, type Database } from '../platform/db';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { verifyPassword } from '../platform/passwords';
-import { DEMO_PASSWORD } from './content/catalog';
-import { isEmpty } from './seed';
+import { TEST_HASH_COST } from '../../test/settings';
+import { DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_SHOPS } from './content/catalog';
+import { describeDemoImages, type GeneratedImage } from './content/images';
+import { demoImagePicker, demoPicturePlan, isEmpty, seedDemo } from './seed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,5 +165,76 @@ describe('the demo data', () => {
 
   it('is not seeded twice', async () => {
     expect(await isEmpty(t.database.db)).toBe(false);
+  });
+});
+
+describe('the demo pictures', () => {
+  // Descriptions only: seeding needs the keys and sizes, not the files, so this stays quick.
+  const planned = describeDemoImages({ pictures: demoPicturePlan() });
+  const byUrl = new Map(planned.map((image) => [image.url, image]));
+
+  it('renders about as many pictures as before, every product kind and the banners among them', () => {
+    // The old seed rendered 36; a pool per kind sized by its largest gallery stays close.
+    expect(planned.length).toBeLessThanOrEqual(60);
+    const kinds = new Set(planned.map((image) => image.picture));
+    for (const p of DEMO_PRODUCTS) if (p.imageCount > 0) expect(kinds, p.key).toContain(p.picture);
+    const banners = planned.filter((image) => image.kind === 'banner').length;
+    expect(banners).toBe(Math.max(...DEMO_SHOPS.map((s) => s.promotionalImageCount)));
+  });
+
+  it('picks pictures of the product’s own kind, no picture twice in a gallery', () => {
+    const pick = demoImagePicker(planned);
+    const firsts = new Map<string, string[]>();
+    for (const p of DEMO_PRODUCTS) {
+      const urls = pick(p.picture, p.imageCount);
+      expect(urls, p.key).toHaveLength(p.imageCount);
+      expect(new Set(urls).size, p.key).toBe(urls.length);
+      for (const url of urls) expect(byUrl.get(url)?.picture, `${p.key} ${url}`).toBe(p.picture);
+      if (urls[0]) firsts.set(p.picture, [...(firsts.get(p.picture) ?? []), urls[0]]);
+    }
+    // Products of a kind open on different pictures in turn, not all on the first one.
+    const jars = firsts.get('jar') ?? [];
+    expect(new Set(jars.slice(0, 4)).size).toBe(4);
+  });
+
+  it('falls back to any picture when none of the kind was made', () => {
+    const pick = demoImagePicker(describeDemoImages({ count: 8 }));
+    expect(pick('cloth', 2)).toHaveLength(2);
+    expect(pick('jar', 1)[0]).toBe('/media/demo-02/1200x1200.webp');
+  });
+
+  describe('in a seeded database', () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await openPglite({});
+      await database.migrate();
+      await database.db.transaction((tx) => seedDemo(tx, planned, TEST_HASH_COST));
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it('gives the sofa throw and the sarong cloth, a bracelet beads and a soap a bar', async () => {
+      const rows = rowsOf<{ name: string; image_urls: string[] }>(
+        await database.db.execute(sql`select name, image_urls from products`),
+      );
+      const pictures = (name: string) =>
+        rows.find((r) => r.name === name)?.image_urls.map((url) => byUrl.get(url)?.picture);
+      expect(pictures('Shuka Sofa Throw')).toEqual(['cloth', 'cloth']);
+      expect(pictures('Kikoy Sarong')).toEqual(['cloth']);
+      expect(pictures('Maasai Beaded Bracelet')).toEqual(['beads', 'beads']);
+      expect(pictures('African Black Soap')).toEqual(['soap', 'soap']);
+      for (const p of DEMO_PRODUCTS) {
+        const found: Array<GeneratedImage['picture'] | undefined> = pictures(p.name) ?? [];
+        expect(found, p.key).toEqual(Array.from({ length: p.imageCount }, () => p.picture));
+      }
+      const shops = rowsOf<{ name: string; image_urls: string[]; promotional_images: string[] }>(
+        await database.db.execute(sql`select name, image_urls, promotional_images from shops`),
+      );
+      for (const shop of shops) {
+        for (const url of shop.promotional_images) expect(byUrl.get(url)?.kind).toBe('banner');
+        for (const url of shop.image_urls) expect(byUrl.get(url)?.kind).toBe('square');
+      }
+    });
   });
 });

@@ -40,11 +40,11 @@ import {
   DEMO_TENANTS,
   DEMO_USERS,
   demoProductStock,
+  type DemoPicture,
 } from './content/catalog';
-import { generateDemoImages, type GeneratedImage } from './content/images';
+import { generateDemoImages, type DemoPictureRequest, type GeneratedImage } from './content/images';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const IMAGE_COUNT = 36;
 
 export const DEMO_ACCOUNTS_TEXT = `Demo accounts (password: ${DEMO_PASSWORD}):
   ${DEMO_USERS.filter((u) => ['admin', 'owner', 'owner2', 'shopper'].includes(u.key))
@@ -57,17 +57,74 @@ function must<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/** Hands out the generated images round-robin so neighbouring products look different. */
-function imagePicker(images: GeneratedImage[]) {
-  let next = 0;
-  return (n: number) => {
+/** Everything that shows square pictures, in the order the seed hands them out. */
+const PICTURE_USERS: ReadonlyArray<{ picture: DemoPicture; count: number }> = [
+  ...DEMO_SHOPS.map((s) => ({ picture: s.picture, count: s.imageUrlCount })),
+  ...DEMO_CATEGORIES.map((c) => ({ picture: c.picture, count: c.imageCount })),
+  ...DEMO_PRODUCTS.map((p) => ({ picture: p.picture, count: p.imageCount })),
+  ...DEMO_BLOG_POSTS.map((b) => ({ picture: b.picture, count: b.imageCount })),
+];
+
+/**
+ * The pictures the demo seed renders: per kind, as many as the largest gallery of that kind
+ * (so no gallery shows a picture twice), shared by every product of the kind, plus the banners
+ * of the largest promotional strip. Kinds nothing shows are not rendered.
+ */
+export function demoPicturePlan(): DemoPictureRequest[] {
+  const poolSize = new Map<DemoPicture, number>();
+  for (const { picture, count } of PICTURE_USERS) {
+    poolSize.set(picture, Math.max(poolSize.get(picture) ?? 0, count));
+  }
+  const banners = Math.max(0, ...DEMO_SHOPS.map((s) => s.promotionalImageCount));
+  return [
+    ...[...poolSize].flatMap(([kind, size]) =>
+      Array.from({ length: size }, (_, index) => ({ kind, index })),
+    ),
+    ...Array.from({ length: banners }, (_, index) => ({ kind: 'banner' as const, index })),
+  ];
+}
+
+/**
+ * Hands out square pictures of the kind asked for. Each kind's pool is walked from one picture
+ * further on for every new gallery, so neighbouring products of a kind open on different
+ * pictures while a gallery no larger than its pool never repeats one. Images from the old
+ * count-based mix carry only five kinds: a kind with no picture then falls back to the whole
+ * set, round-robin, as before.
+ */
+export function demoImagePicker(images: readonly GeneratedImage[]) {
+  const squares = images.filter((image) => image.kind === 'square');
+  const pools = new Map<string, GeneratedImage[]>();
+  for (const image of squares) {
+    pools.set(image.picture, [...(pools.get(image.picture) ?? []), image]);
+  }
+  const start = new Map<string, number>();
+  let fallback = 0;
+  return (picture: DemoPicture, n: number): string[] => {
+    const pool = pools.get(picture);
     const picked: string[] = [];
-    for (let i = 0; i < n && images.length > 0; i++) {
-      picked.push(must(images[next % images.length], 'image').url);
-      next++;
+    if (pool) {
+      const from = start.get(picture) ?? 0;
+      if (n > 0) start.set(picture, from + 1);
+      for (let i = 0; i < n; i++) picked.push(must(pool[(from + i) % pool.length], 'image').url);
+    } else {
+      for (let i = 0; i < n && squares.length > 0; i++) {
+        picked.push(must(squares[fallback++ % squares.length], 'image').url);
+      }
     }
     return picked;
   };
+}
+
+/** Banners round-robin (product pictures if there are none). */
+function bannerPicker(images: readonly GeneratedImage[]) {
+  const banners = images.filter((image) => image.kind === 'banner');
+  const pool = banners.length > 0 ? banners : images;
+  let next = 0;
+  return (n: number) =>
+    Array.from(
+      { length: pool.length > 0 ? n : 0 },
+      () => must(pool[next++ % pool.length], 'image').url,
+    );
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -80,7 +137,10 @@ export async function seedDemoIfEmpty(
   config: Pick<Config, 'mediaDir' | 'passwordHashCost'>,
 ) {
   if (!(await isEmpty(db))) return false;
-  const images = await generateDemoImages({ count: IMAGE_COUNT, outDir: config.mediaDir });
+  const images = await generateDemoImages({
+    pictures: demoPicturePlan(),
+    outDir: config.mediaDir,
+  });
   await db.transaction((tx) => seedDemo(tx, images, config.passwordHashCost));
   return true;
 }
@@ -88,10 +148,8 @@ export async function seedDemoIfEmpty(
 export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: number): Promise<void> {
   const now = Date.now();
   const daysAgo = (days: number) => new Date(now - days * DAY_MS);
-  const banners = images.filter((image) => image.width >= image.height * 2);
-  const squares = images.filter((image) => image.width < image.height * 2);
-  const pickSquare = imagePicker(squares);
-  const pickBanner = imagePicker(banners.length > 0 ? banners : squares);
+  const pickPicture = demoImagePicker(images);
+  const pickBanner = bannerPicker(images);
 
   if (images.length > 0) {
     await tx
@@ -141,7 +199,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
         companyPolicy: shop.companypolicy,
         socialLinks: shop.socialmedialinks,
         payOnOrder: shop.payonorder,
-        imageUrls: pickSquare(shop.imageUrlCount),
+        imageUrls: pickPicture(shop.picture, shop.imageUrlCount),
         promotionalImages: pickBanner(shop.promotionalImageCount),
         createdAt: daysAgo(400 - index),
       })
@@ -150,6 +208,10 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
   }
 
   for (const [index, tenant] of DEMO_TENANTS.entries()) {
+    const shop = must(
+      DEMO_SHOPS.find((s) => s.key === tenant.shopKey),
+      `shop ${tenant.shopKey}`,
+    );
     await tx.insert(tenants).values({
       hosts: tenant.hosts,
       isDefault: tenant.isDefault,
@@ -157,7 +219,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
       seo: tenant.seo,
       whatsapp: tenant.whatsapp && {
         ...tenant.whatsapp,
-        avatar: tenant.whatsapp.avatar ?? pickSquare(1)[0] ?? '',
+        avatar: tenant.whatsapp.avatar ?? pickPicture(shop.picture, 1)[0] ?? '',
       },
       createdAt: daysAgo(400 - index),
     });
@@ -169,7 +231,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
       DEMO_CATEGORIES.map((c, position) => ({
         shopId: must(shopId.get(c.shopKey), `shop ${c.shopKey}`),
         name: c.name,
-        imageUrls: pickSquare(c.imageCount),
+        imageUrls: pickPicture(c.picture, c.imageCount),
         position,
       })),
     )
@@ -201,7 +263,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
           stock: demoProductStock(p),
           type: p.Type,
           pricingType: p.pricingType,
-          imageUrls: pickSquare(p.imageCount),
+          imageUrls: pickPicture(p.picture, p.imageCount),
           createdAt: daysAgo(p.ageDays),
           updatedAt: daysAgo(p.ageDays),
         };
@@ -324,7 +386,7 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
       authorId: userId.get(post.authorKey) ?? null,
       title: post.title,
       content: post.content,
-      imageUrls: pickSquare(post.imageCount),
+      imageUrls: pickPicture(post.picture, post.imageCount),
       createdAt: daysAgo(post.daysAgo),
       updatedAt: daysAgo(post.daysAgo),
     })),

@@ -43,6 +43,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'shop/:shopId',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/shop-page')).ShopPage,
+            }),
+          },
+          {
             path: 'new-arrival',
             lazy: async () => ({
               Component: (await import('../features/catalog/components/new-arrivals-page'))

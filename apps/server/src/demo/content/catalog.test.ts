@@ -5,6 +5,7 @@ import {
   DEMO_DISCOUNT_CODES,
   DEMO_NEWSLETTER,
   DEMO_PAST_ORDERS,
+  DEMO_PICTURES,
   DEMO_PRODUCTS,
   DEMO_RATINGS,
   DEMO_SHOPS,
@@ -12,7 +13,9 @@ import {
   DEMO_USERS,
   DEMO_WEEKDAYS,
   demoProductStock,
+  type DemoPicture,
 } from './catalog';
+import { hasDemoComposer } from './images';
 
 // The 47 counties of the 2010 constitution (First Schedule).
 // prettier-ignore
@@ -292,5 +295,42 @@ describe('demo catalogue', () => {
     }
     expect(DEMO_NEWSLETTER).toHaveLength(2);
     for (const email of DEMO_NEWSLETTER) expect(email).toMatch(/^\S+@\S+\.\S+$/);
+  });
+});
+
+describe('demo picture kinds', () => {
+  it('gives everything with pictures a kind that images.ts can draw', () => {
+    const users = [...DEMO_SHOPS, ...DEMO_CATEGORIES, ...DEMO_PRODUCTS, ...DEMO_BLOG_POSTS];
+    for (const user of users) {
+      expect(DEMO_PICTURES, user.key).toContain(user.picture);
+      expect(hasDemoComposer(user.picture), user.key).toBe(true);
+    }
+  });
+
+  it('shows each product as a thing of its kind', () => {
+    const kindOf = (key: string) => productByKey.get(key)?.picture;
+    expect(kindOf('shuka-sofa-throw')).toBe('cloth');
+    expect(kindOf('kikoy-sarong')).toBe('cloth');
+    expect(kindOf('kanga-pair-proverb')).toBe('cloth');
+    expect(kindOf('maasai-beaded-bracelet')).toBe('beads');
+    expect(kindOf('raw-shea-butter')).toBe('jar');
+    expect(kindOf('african-black-soap')).toBe('soap');
+    // A rule of thumb over the names, so a product added or edited later gets a fitting kind.
+    const rules: Array<[RegExp, DemoPicture]> = [
+      // Before the jar's: a honey soap is a bar.
+      [/\b(soap|shampoo bar)\b/i, 'soap'],
+      [/\b(oil|serum|toner|gel|lotion|wash|conditioner)\b/i, 'bottle'],
+      [/\b(cream|butter|balm|scrub|mask|honey|salts|powder)\b/i, 'jar'],
+      [/\btea\b/i, 'leaves'],
+      [/\b(kikoy|kanga|sarong|throw|shuka|blanket)\b/i, 'cloth'],
+      [/\b(bracelet|necklace|anklet)\b/i, 'beads'],
+      [/\b(kiondo|basket|kikapu)\b/i, 'basket'],
+    ];
+    for (const p of DEMO_PRODUCTS) {
+      const rule = rules.find(([pattern]) => pattern.test(p.name));
+      if (rule) expect([p.name, p.picture]).toEqual([p.name, rule[1]]);
+    }
+    // Every kind but the banner shows up somewhere, or it should not be drawn at all.
+    expect(new Set(DEMO_PRODUCTS.map((p) => p.picture))).toEqual(new Set(DEMO_PICTURES));
   });
 });

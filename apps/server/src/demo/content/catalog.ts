@@ -8,6 +8,34 @@ import { WEEKDAYS } from '@soko/contract';
 
 export type DemoRole = 'admin' | 'owner' | 'customer';
 
+/**
+ * What the generated pictures of a product (or category, shop, post) show, chosen by hand so a
+ * sofa throw shows folded cloth and a bracelet shows beads. images.ts draws each kind.
+ */
+export const DEMO_PICTURES = [
+  'jar',
+  'bottle',
+  'soap',
+  'bathbombs',
+  'leaves',
+  'cloth',
+  'beads',
+  'earrings',
+  'sandals',
+  'basket',
+  'bowl',
+  'pot',
+  'woodware',
+  'coasters',
+  'glasses',
+  'comb',
+  'mitt',
+  'gift',
+  'stone',
+] as const;
+
+export type DemoPicture = (typeof DEMO_PICTURES)[number];
+
 export interface DemoAddress {
   street: string;
   city: string;
@@ -52,6 +80,8 @@ export interface DemoShop {
   socialmedialinks: string[];
   /** true: the shopper pays online when ordering; false: pay on delivery. */
   payonorder: boolean;
+  /** What its square images (and the WhatsApp avatar) show; the promotional ones are banners. */
+  picture: DemoPicture;
   /** Banner images (`imageUrls`; the home page's two side images are the first two). */
   imageUrlCount: number;
   /** Images of the rotating promotional strip (`promotionalimages`). */
@@ -89,6 +119,7 @@ export interface DemoCategory {
   key: string;
   shopKey: DemoShopKey;
   name: string;
+  picture: DemoPicture;
   imageCount: number;
 }
 
@@ -118,6 +149,8 @@ export interface DemoProduct {
   Type: string | null;
   pricingType: DemoPricingType;
   variants: DemoVariant[];
+  /** What each of its `imageCount` pictures shows. */
+  picture: DemoPicture;
   imageCount: number;
   /** Units sold: ranks popular choices. */
   count: number;
@@ -178,6 +211,7 @@ export interface DemoBlogPost {
   title: string;
   /** Plain text; paragraphs separated by a blank line. */
   content: string;
+  picture: DemoPicture;
   imageCount: number;
   daysAgo: number;
 }
@@ -266,6 +300,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export const DEMO_SHOPS: readonly DemoShop[] = [
   {
     key: 'main',
+    picture: 'jar',
     ownerUserKey: 'owner',
     name: 'Soko Naturals',
     owner: 'Wanjiku Kamau',
@@ -303,6 +338,7 @@ export const DEMO_SHOPS: readonly DemoShop[] = [
   },
   {
     key: 'second',
+    picture: 'basket',
     ownerUserKey: 'owner2',
     name: 'Kikapu Crafts & Home',
     owner: 'Baraka Mwinyi',
@@ -370,16 +406,40 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
 ];
 
 export const DEMO_CATEGORIES: readonly DemoCategory[] = [
-  { key: 'face-care', shopKey: 'main', name: 'Face Care', imageCount: 2 },
-  { key: 'body-care', shopKey: 'main', name: 'Body Care', imageCount: 1 },
-  { key: 'hair-care', shopKey: 'main', name: 'Hair Care', imageCount: 1 },
-  { key: 'wellness-teas', shopKey: 'main', name: 'Wellness Teas', imageCount: 2 },
-  { key: 'essential-oils', shopKey: 'main', name: 'Essential Oils', imageCount: 0 },
-  { key: 'bath-spa', shopKey: 'main', name: 'Bath & Spa', imageCount: 1 },
-  { key: 'kiondo-baskets', shopKey: 'second', name: 'Kiondo Baskets', imageCount: 2 },
-  { key: 'kitchen-home', shopKey: 'second', name: 'Kitchen & Home', imageCount: 1 },
-  { key: 'jewellery', shopKey: 'second', name: 'Jewellery', imageCount: 0 },
-  { key: 'kikoy-kanga', shopKey: 'second', name: 'Kikoy & Kanga', imageCount: 1 },
+  { key: 'face-care', shopKey: 'main', name: 'Face Care', picture: 'bottle', imageCount: 2 },
+  { key: 'body-care', shopKey: 'main', name: 'Body Care', picture: 'jar', imageCount: 1 },
+  { key: 'hair-care', shopKey: 'main', name: 'Hair Care', picture: 'jar', imageCount: 1 },
+  {
+    key: 'wellness-teas',
+    shopKey: 'main',
+    name: 'Wellness Teas',
+    picture: 'leaves',
+    imageCount: 2,
+  },
+  {
+    key: 'essential-oils',
+    shopKey: 'main',
+    name: 'Essential Oils',
+    picture: 'bottle',
+    imageCount: 0,
+  },
+  { key: 'bath-spa', shopKey: 'main', name: 'Bath & Spa', picture: 'soap', imageCount: 1 },
+  {
+    key: 'kiondo-baskets',
+    shopKey: 'second',
+    name: 'Kiondo Baskets',
+    picture: 'basket',
+    imageCount: 2,
+  },
+  {
+    key: 'kitchen-home',
+    shopKey: 'second',
+    name: 'Kitchen & Home',
+    picture: 'bowl',
+    imageCount: 1,
+  },
+  { key: 'jewellery', shopKey: 'second', name: 'Jewellery', picture: 'beads', imageCount: 0 },
+  { key: 'kikoy-kanga', shopKey: 'second', name: 'Kikoy & Kanga', picture: 'cloth', imageCount: 1 },
 ];
 
 type DemoProductInput = Omit<
@@ -406,6 +466,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'baobab-face-oil',
     categoryKey: 'face-care',
+    picture: 'bottle',
     name: 'Baobab Seed Face Oil',
     description:
       'Cold-pressed baobab seed oil from Kitui that softens dry skin and evens out dark spots. || Rich in vitamins A, D, E and F || Cold pressed and unrefined || 30 ml glass dropper bottle',
@@ -421,6 +482,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'moringa-day-cream',
     categoryKey: 'face-care',
+    picture: 'jar',
     name: 'Moringa & Shea Day Cream',
     description:
       'A light daily moisturiser with moringa leaf extract and shea butter. || Non-greasy finish || Suits oily and combination skin || Fragrance free',
@@ -440,6 +502,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'rosehip-brightening-serum',
     categoryKey: 'face-care',
+    picture: 'bottle',
     name: 'Rosehip & Aloe Brightening Serum',
     description: 'Brightening serum with rosehip oil and Kenyan aloe.',
     priceKsh: 2200,
@@ -454,6 +517,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'avocado-night-serum',
     categoryKey: 'face-care',
+    picture: 'bottle',
     name: 'Avocado Night Repair Serum',
     description:
       'A rich overnight serum of Murang\u2019a avocado oil, squalane and vitamin E that repairs the skin barrier while you sleep and leaves a soft, dewy finish by morning.',
@@ -467,6 +531,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'hibiscus-rose-toner',
     categoryKey: 'face-care',
+    picture: 'bottle',
     name: 'Hibiscus Rose Toner',
     description:
       'An alcohol-free toner of hibiscus and rose water that tightens pores and balances the skin after cleansing.',
@@ -481,6 +546,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'neem-clay-mask',
     categoryKey: 'face-care',
+    picture: 'jar',
     name: 'Neem & Kaolin Clay Mask',
     description:
       'A weekly purifying mask. || Neem leaf powder calms breakouts || Kaolin clay lifts excess oil || Mix with water or rose toner',
@@ -495,6 +561,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'shea-honey-lip-balm',
     categoryKey: 'face-care',
+    picture: 'jar',
     name: 'Shea & Honey Lip Balm',
     description: 'Shea butter lip balm with Baringo honey.',
     priceKsh: 350,
@@ -508,6 +575,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'turmeric-coffee-face-scrub',
     categoryKey: 'face-care',
+    picture: 'jar',
     name: 'Turmeric & Coffee Face Scrub',
     description:
       'A gentle scrub of fine Kenyan AA coffee grounds, turmeric and coconut oil that polishes away dull skin without stripping it.',
@@ -523,6 +591,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'aloe-cucumber-eye-gel',
     categoryKey: 'face-care',
+    picture: 'bottle',
     name: 'Aloe & Cucumber Eye Gel',
     description: 'Cooling eye gel for puffy mornings.',
     priceKsh: 1350,
@@ -538,6 +607,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'raw-shea-butter',
     categoryKey: 'body-care',
+    picture: 'jar',
     name: 'Raw Unrefined Shea Butter',
     description:
       'Grade A shea butter, hand-kneaded by a women\u2019s cooperative and left unrefined so it keeps its natural vitamins. || Rich in vitamins A and E || For skin, hair and stretch marks || Nutty natural scent',
@@ -558,6 +628,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'whipped-mango-body-butter',
     categoryKey: 'body-care',
+    picture: 'jar',
     name: 'Whipped Mango & Shea Body Butter',
     description:
       'Fluffy whipped butter of Makueni mango seed butter and shea that melts into the skin and keeps it soft all day.',
@@ -573,6 +644,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'coconut-baobab-lotion',
     categoryKey: 'body-care',
+    picture: 'bottle',
     name: 'Coconut & Baobab Body Lotion',
     description:
       'Everyday lotion for the whole family. || Coastal virgin coconut oil || Baobab oil for elasticity || Absorbs in seconds',
@@ -590,6 +662,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'macadamia-body-oil',
     categoryKey: 'body-care',
+    picture: 'bottle',
     name: 'Macadamia Body Oil',
     description: 'Silky body oil pressed from Embu macadamia nuts.',
     priceKsh: 1300,
@@ -604,6 +677,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kenyan-coffee-body-scrub',
     categoryKey: 'body-care',
+    picture: 'jar',
     name: 'Kenyan Coffee Body Scrub',
     description:
       'Nyeri coffee grounds, brown sugar and shea oil in a scrub that wakes up tired skin and smells like a morning cup.',
@@ -619,6 +693,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'marula-stretch-mark-oil',
     categoryKey: 'body-care',
+    picture: 'bottle',
     name: 'Marula Stretch Mark Oil',
     description:
       'A blend for expecting mothers. || Marula and rosehip oils || Gentle calendula extract || 100 ml',
@@ -632,6 +707,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'shea-hand-cream',
     categoryKey: 'body-care',
+    picture: 'jar',
     name: 'Shea & Lemongrass Hand Cream',
     description: 'A pocket-sized hand cream for dry, busy hands.',
     priceKsh: 650,
@@ -646,6 +722,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'citronella-outdoor-balm',
     categoryKey: 'body-care',
+    picture: 'jar',
     name: 'Citronella & Neem Outdoor Balm',
     description:
       'A DEET-free balm of citronella, neem and lemongrass oils in beeswax, for evenings on the veranda and nights at the coast.',
@@ -659,6 +736,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'calendula-baby-wash',
     categoryKey: 'body-care',
+    picture: 'bottle',
     name: 'Gentle Calendula Baby Wash',
     description:
       'Tear-free wash for babies and sensitive skin. || Calendula and chamomile || No sulphates or parabens || 250 ml',
@@ -675,6 +753,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'chebe-hair-butter',
     categoryKey: 'hair-care',
+    picture: 'jar',
     name: 'Chebe & Shea Hair Butter',
     description:
       'Length-retention butter for natural hair. || Chebe powder and shea butter || Seals in moisture for days || Ideal for twists and braids',
@@ -694,6 +773,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'black-castor-hair-oil',
     categoryKey: 'hair-care',
+    picture: 'bottle',
     name: 'Black Castor Hair Oil',
     description: 'Thick roasted castor oil for edges and brows.',
     priceKsh: 850,
@@ -706,6 +786,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'rosemary-mint-growth-oil',
     categoryKey: 'hair-care',
+    picture: 'bottle',
     name: 'Rosemary & Mint Growth Oil',
     description:
       'A scalp oil of rosemary, peppermint and pumpkin seed oils that stimulates circulation and soothes itchy scalps between wash days.',
@@ -721,6 +802,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'aloe-leave-in-conditioner',
     categoryKey: 'hair-care',
+    picture: 'bottle',
     name: 'Aloe Leave-In Conditioner',
     description:
       'Detangles and softens. || Aloe vera juice base || Marshmallow root || 250 ml spray',
@@ -734,6 +816,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'hibiscus-shampoo-bar',
     categoryKey: 'hair-care',
+    picture: 'soap',
     name: 'Hibiscus Shampoo Bar',
     description:
       'A plastic-free shampoo bar with hibiscus and ambunu leaves that cleans gently and lasts as long as two bottles.',
@@ -748,6 +831,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'mvule-detangling-comb',
     categoryKey: 'hair-care',
+    picture: 'comb',
     name: 'Mvule Wood Detangling Comb',
     description: 'Wide-tooth comb carved by hand.',
     priceKsh: 450,
@@ -760,6 +844,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'coconut-avocado-hair-mask',
     categoryKey: 'hair-care',
+    picture: 'jar',
     name: 'Coconut & Avocado Hair Mask',
     description:
       'A deep-conditioning mask of coconut milk, avocado and shea that restores softness to dry, heat-damaged hair in twenty minutes.',
@@ -775,6 +860,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'cedarwood-beard-oil',
     categoryKey: 'hair-care',
+    picture: 'bottle',
     name: 'Cedarwood Beard Oil',
     description:
       'Softens beards and calms itch. || Jojoba and baobab oils || Cedarwood scent || 30 ml',
@@ -788,6 +874,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kitenge-satin-bonnet',
     categoryKey: 'hair-care',
+    picture: 'cloth',
     name: 'Kitenge Satin-Lined Bonnet',
     description:
       'A reversible sleep bonnet in bright kitenge print lined with satin to protect curls and braids overnight.',
@@ -809,6 +896,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'moringa-leaf-tea',
     categoryKey: 'wellness-teas',
+    picture: 'leaves',
     name: 'Moringa Leaf Tea',
     description:
       'Shade-dried moringa leaves from Kibwezi. || Naturally caffeine free || Rich in iron and antioxidants || Biodegradable tea bags',
@@ -828,6 +916,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'hibiscus-sorrel-tea',
     categoryKey: 'wellness-teas',
+    picture: 'leaves',
     name: 'Hibiscus (Sorrel) Tea',
     description: 'Tangy ruby-red tea, lovely iced.',
     priceKsh: 480,
@@ -840,6 +929,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'lemongrass-ginger-tea',
     categoryKey: 'wellness-teas',
+    picture: 'leaves',
     name: 'Lemongrass & Ginger Tea',
     description:
       'Loose-leaf lemongrass with dried Kenyan ginger root, a warming cup for cold Nairobi evenings and for settling the stomach after a meal.',
@@ -855,6 +945,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'nandi-purple-tea',
     categoryKey: 'wellness-teas',
+    picture: 'leaves',
     name: 'Nandi Hills Purple Tea',
     description:
       'Rare purple tea grown high in the Nandi Hills. || High in anthocyanins || Low caffeine || 100 g loose leaf',
@@ -868,6 +959,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'masala-chai-blend',
     categoryKey: 'wellness-teas',
+    picture: 'leaves',
     name: 'Masala Chai Spice Blend',
     description: 'Cardamom, cinnamon, ginger and cloves for proper chai.',
     priceKsh: 399.5,
@@ -881,6 +973,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'mint-tulsi-calm-tea',
     categoryKey: 'wellness-teas',
+    picture: 'leaves',
     name: 'Mint & Tulsi Calm Tea',
     description:
       'An evening blend of spearmint, holy basil and chamomile to help you unwind and sleep soundly.',
@@ -894,6 +987,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'baobab-fruit-powder',
     categoryKey: 'wellness-teas',
+    picture: 'jar',
     name: 'Baobab Fruit Powder',
     description:
       'Stir into porridge, juice or smoothies. || Six times the vitamin C of an orange || Prebiotic fibre || 200 g pouch',
@@ -909,6 +1003,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'moringa-leaf-powder',
     categoryKey: 'wellness-teas',
+    picture: 'jar',
     name: 'Moringa Leaf Powder',
     description: 'Fine green powder for smoothies and soups.',
     priceKsh: 650,
@@ -921,6 +1016,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'baringo-acacia-honey',
     categoryKey: 'wellness-teas',
+    picture: 'jar',
     name: 'Raw Baringo Acacia Honey',
     description:
       'Seasonal raw honey harvested from acacia woodland by beekeepers around Lake Baringo; the current harvest is sold out and the next one arrives after the rains.',
@@ -941,6 +1037,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'eucalyptus-essential-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Eucalyptus Essential Oil',
     description:
       'Steam-distilled in the Rift Valley. || Clears blocked noses || Add to a steam bowl or diffuser || 10 ml',
@@ -954,6 +1051,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'lavender-essential-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Lavender Essential Oil',
     description: 'Calming lavender oil grown in Timau.',
     priceKsh: 1100,
@@ -972,6 +1070,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'lemongrass-essential-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Lemongrass Essential Oil',
     description:
       'A bright, citrus-green oil that keeps mosquitoes away and freshens kitchens, laundry and cleaning water.',
@@ -985,6 +1084,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'tea-tree-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Tea Tree Oil',
     description: 'For spots, nails and scalp. || 100% pure || Always dilute || 15 ml',
     priceKsh: 850,
@@ -998,6 +1098,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'peppermint-essential-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Peppermint Essential Oil',
     description:
       'Cooling peppermint for tension headaches, tired feet and a fresher car, distilled from mint grown on the slopes of Mount Kenya.',
@@ -1012,6 +1113,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'samburu-frankincense-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Samburu Frankincense Oil',
     description:
       'Wild-harvested Boswellia resin from Samburu. || Grounding, woody aroma || Supports resin collectors\u2019 cooperatives || 10 ml',
@@ -1027,6 +1129,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'east-african-sandalwood-oil',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'East African Sandalwood Oil',
     description: 'Rare and sustainably licensed. Price on request for bulk.',
     priceKsh: 8500,
@@ -1040,6 +1143,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'sleep-well-diffuser-blend',
     categoryKey: 'essential-oils',
+    picture: 'bottle',
     name: 'Sleep Well Diffuser Blend',
     description:
       'Lavender, cedarwood and sweet orange blended for the bedroom; five drops in a diffuser an hour before bed.',
@@ -1055,6 +1159,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'clay-aroma-diffuser',
     categoryKey: 'essential-oils',
+    picture: 'pot',
     name: 'Clay Aroma Diffuser',
     description: 'Hand-thrown terracotta diffuser from Kajiado potters.',
     priceKsh: 1600,
@@ -1069,6 +1174,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'african-black-soap',
     categoryKey: 'bath-spa',
+    picture: 'soap',
     name: 'African Black Soap',
     description:
       'Traditional black soap of plantain ash, cocoa pod and shea. || Deep cleans without drying || For face and body || 150 g bar',
@@ -1084,6 +1190,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'goat-milk-honey-soap',
     categoryKey: 'bath-spa',
+    picture: 'soap',
     name: 'Goat Milk & Honey Soap',
     description: 'Creamy bar for sensitive skin.',
     priceKsh: 380,
@@ -1096,6 +1203,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'activated-charcoal-soap',
     categoryKey: 'bath-spa',
+    picture: 'soap',
     name: 'Activated Charcoal Soap',
     description:
       'Coconut-shell charcoal and tea tree oil in a cold-process bar that draws out impurities from oily and acne-prone skin.',
@@ -1111,6 +1219,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'lake-magadi-bath-salts',
     categoryKey: 'bath-spa',
+    picture: 'jar',
     name: 'Lake Magadi Bath Salts',
     description:
       'Mineral soak for sore muscles. || Magadi soda and Epsom salt || Eucalyptus and rosemary oils || 500 g jar',
@@ -1128,6 +1237,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'sisal-bath-mitt',
     categoryKey: 'bath-spa',
+    picture: 'mitt',
     name: 'Sisal Exfoliating Bath Mitt',
     description: 'Woven sisal mitt for a natural body scrub.',
     priceKsh: 350,
@@ -1141,6 +1251,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'hibiscus-bath-bombs',
     categoryKey: 'bath-spa',
+    picture: 'bathbombs',
     name: 'Hibiscus Bath Bombs (set of 4)',
     description:
       'Four fizzing bath bombs coloured with hibiscus and beetroot, scented with rose geranium, and wrapped in recycled paper.',
@@ -1155,6 +1266,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'spa-day-gift-box',
     categoryKey: 'bath-spa',
+    picture: 'gift',
     name: 'Spa Day Gift Box',
     description:
       'A curated gift for someone special. || Black soap, body butter and bath salts || Sisal mitt and lavender oil || Gift card with your message',
@@ -1169,6 +1281,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'natural-pumice-stone',
     categoryKey: 'bath-spa',
+    picture: 'stone',
     name: 'Natural Pumice Stone',
     description: 'Volcanic pumice from Naivasha for heels.',
     priceKsh: 250,
@@ -1181,6 +1294,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'herbal-bath-soak',
     categoryKey: 'bath-spa',
+    picture: 'leaves',
     name: 'Herbal Bath Soak',
     description:
       'Muslin bags of oats, calendula, lemongrass and rose petals that turn any bath into a slow Sunday afternoon.',
@@ -1197,6 +1311,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'classic-sisal-kiondo',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Classic Sisal Kiondo',
     description:
       'The original Kenyan kiondo, hand-woven from sisal by women in Machakos and Kitui. || Natural dyes || Leather-trimmed handles || Each pattern is one of a kind',
@@ -1217,6 +1332,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'leather-strap-kiondo',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Kiondo with Leather Straps',
     description: 'Sisal kiondo with long shoulder straps.',
     priceKsh: 3200,
@@ -1229,6 +1345,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kiondo-market-tote',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Kiondo Market Tote',
     description:
       'A roomy everyday tote that carries a week of shopping from Marikiti to the matatu and still looks good at the office.',
@@ -1244,6 +1361,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'mini-kiondo-pouch',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Mini Kiondo Pouch',
     description: 'Tiny kiondo for keys, coins and lip balm.',
     priceKsh: 850,
@@ -1256,6 +1374,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'woven-storage-basket-set',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Woven Storage Basket Set',
     description:
       'Three nesting sisal baskets for toys, towels and plants. || Small, medium and large || Colour-fast dyes || Fold flat for delivery',
@@ -1270,6 +1389,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'lidded-laundry-basket',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Lidded Laundry Basket',
     description:
       'A tall lidded basket woven from doum palm and sisal, sturdy enough for a family\u2019s weekly laundry.',
@@ -1284,6 +1404,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'sisal-fruit-bowl',
     categoryKey: 'kiondo-baskets',
+    picture: 'bowl',
     name: 'Sisal Fruit Bowl',
     description: 'Shallow woven bowl for fruit or bread.',
     priceKsh: 1250,
@@ -1298,6 +1419,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'lamu-palm-kikapu',
     categoryKey: 'kiondo-baskets',
+    picture: 'basket',
     name: 'Lamu Palm Leaf Kikapu',
     description:
       'A soft palm-leaf kikapu from Lamu island. || Light and flexible || Perfect for the beach || Natural palm colour',
@@ -1317,6 +1439,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'olive-wood-serving-spoons',
     categoryKey: 'kitchen-home',
+    picture: 'woodware',
     name: 'Olive Wood Serving Spoons',
     description: 'A pair of hand-carved serving spoons.',
     priceKsh: 1100,
@@ -1329,6 +1452,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kisii-soapstone-bowl',
     categoryKey: 'kitchen-home',
+    picture: 'bowl',
     name: 'Kisii Soapstone Bowl',
     description:
       'Carved and polished in Tabaka from pink Kisii soapstone. || Etched leaf pattern || For keys, jewellery or nuts || Not for hot food',
@@ -1348,6 +1472,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kisii-soapstone-coasters',
     categoryKey: 'kitchen-home',
+    picture: 'coasters',
     name: 'Kisii Soapstone Coasters (set of 6)',
     description: 'Six carved coasters with cork backs.',
     priceKsh: 1500,
@@ -1361,6 +1486,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'banana-fibre-placemats',
     categoryKey: 'kitchen-home',
+    picture: 'cloth',
     name: 'Banana Fibre Placemats (set of 6)',
     description:
       'Round placemats woven from dried banana fibre by a youth group in Kisii, wipe clean with a damp cloth.',
@@ -1376,6 +1502,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'mvule-chopping-board',
     categoryKey: 'kitchen-home',
+    picture: 'woodware',
     name: 'Mvule Wood Chopping Board',
     description:
       'A heavy hardwood board with a juice groove. || Oiled with food-safe coconut oil || 40 x 25 cm || Handle for hanging',
@@ -1389,6 +1516,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'hand-beaten-sufuria-set',
     categoryKey: 'kitchen-home',
+    picture: 'pot',
     name: 'Hand-Beaten Sufuria Set',
     description: 'Three aluminium sufurias with lids, made in Kariakor.',
     priceKsh: 3400,
@@ -1403,6 +1531,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'nyungu-clay-water-pot',
     categoryKey: 'kitchen-home',
+    picture: 'pot',
     name: 'Nyungu Clay Water Pot',
     description:
       'A traditional clay pot that keeps drinking water naturally cool, fired by potters on the shores of Lake Victoria.',
@@ -1416,6 +1545,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kitengela-glass-tumblers',
     categoryKey: 'kitchen-home',
+    picture: 'glasses',
     name: 'Kitengela Recycled Glass Tumblers',
     description:
       'Mouth-blown from recycled bottles at Kitengela. || Set of 4 || Each one slightly different || Dishwasher safe',
@@ -1438,6 +1568,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'maasai-beaded-bracelet',
     categoryKey: 'jewellery',
+    picture: 'beads',
     name: 'Maasai Beaded Bracelet',
     description: 'Bright bracelet beaded by Maasai women in Kajiado.',
     priceKsh: 400,
@@ -1452,6 +1583,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'maasai-beaded-collar',
     categoryKey: 'jewellery',
+    picture: 'beads',
     name: 'Maasai Beaded Collar Necklace',
     description:
       'A flat, disc-shaped collar of traditional Maasai colours. || Red for bravery, blue for the sky || Adjustable leather tie || Takes a week to bead',
@@ -1466,6 +1598,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'brass-spiral-earrings',
     categoryKey: 'jewellery',
+    picture: 'earrings',
     name: 'Brass Spiral Earrings',
     description:
       'Lightweight hammered brass spirals made by Kibera artisans from recycled brass, polished to a warm gold.',
@@ -1481,6 +1614,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'carved-bone-pendant',
     categoryKey: 'jewellery',
+    picture: 'beads',
     name: 'Carved Bone Pendant',
     description: 'Hand-carved pendant on a waxed cord.',
     priceKsh: 700,
@@ -1493,6 +1627,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'beaded-leather-sandals',
     categoryKey: 'jewellery',
+    picture: 'sandals',
     name: 'Beaded Leather Sandals',
     description:
       'Maasai-beaded leather sandals. || Genuine leather sole || Hand-stitched beadwork || Runs true to size',
@@ -1515,6 +1650,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'ceramic-bead-necklace',
     categoryKey: 'jewellery',
+    picture: 'beads',
     name: 'Hand-Painted Ceramic Bead Necklace',
     description:
       'Glazed ceramic beads shaped and painted by hand in a workshop at the foot of the Ngong Hills, strung on a long cord.',
@@ -1529,6 +1665,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'cowrie-shell-anklet',
     categoryKey: 'jewellery',
+    picture: 'beads',
     name: 'Cowrie Shell Anklet',
     description: 'Cowries from Diani on a beaded band.',
     priceKsh: 300,
@@ -1541,6 +1678,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'beaded-watch-strap',
     categoryKey: 'jewellery',
+    picture: 'beads',
     name: 'Beaded Watch Strap',
     description: 'Beaded strap for 20 mm lugs. || Leather backing || Steel buckle',
     priceKsh: 1200,
@@ -1556,6 +1694,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kikoy-beach-towel',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Cotton Kikoy Beach Towel',
     description:
       'A striped kikoy with a towelling back. || Quick dry || Hand-knotted fringes || 100 x 170 cm',
@@ -1575,6 +1714,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kanga-pair-proverb',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Kanga Pair with Swahili Proverb',
     description:
       'A matching pair of printed kangas, each bearing the proverb "Haba na haba hujaza kibaba", little by little fills the measure.',
@@ -1588,6 +1728,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'maasai-shuka-blanket',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Maasai Shuka Blanket',
     description: 'Warm red-check shuka for picnics and cold nights.',
     priceKsh: 1450,
@@ -1602,6 +1743,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kitenge-cushion-cover',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Kitenge Cushion Cover',
     description: 'Bold kitenge print, hidden zip, 45 x 45 cm.',
     priceKsh: 850,
@@ -1615,6 +1757,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kikoy-sarong',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Kikoy Sarong',
     description:
       'A light cotton kikoy woven on the coast, worn as a sarong, a scarf or a throw for the back of a sofa.',
@@ -1628,6 +1771,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kitenge-kitchen-apron',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Kitenge Kitchen Apron',
     description:
       'Full-length apron in kitenge cotton. || Adjustable neck strap || Two deep pockets || Machine washable',
@@ -1642,6 +1786,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'kitenge-tote-bag',
     categoryKey: 'kikoy-kanga',
+    picture: 'basket',
     name: 'Kitenge Tote Bag',
     description: 'Lined canvas tote with kitenge panels.',
     priceKsh: 1350,
@@ -1655,6 +1800,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   product({
     key: 'shuka-sofa-throw',
     categoryKey: 'kikoy-kanga',
+    picture: 'cloth',
     name: 'Shuka Sofa Throw',
     description:
       'An oversized double-layer shuka throw in blue and red check, soft enough for the sofa and tough enough for a camping trip to Naivasha.',
@@ -1801,6 +1947,7 @@ export const DEMO_RATINGS: readonly DemoRating[] = [
 export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
   {
     key: 'shea-butter-guide',
+    picture: 'jar',
     authorKey: 'admin',
     title: 'Raw shea butter: a short guide to the real thing',
     content: [
@@ -1813,6 +1960,7 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
   },
   {
     key: 'kiondo-story',
+    picture: 'basket',
     authorKey: 'admin',
     title: 'Meet the weavers behind the kiondo',
     content: [
@@ -1825,6 +1973,7 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
   },
   {
     key: 'moringa-morning',
+    picture: 'leaves',
     authorKey: 'admin',
     title: 'Three ways to start the morning with moringa',
     content: [

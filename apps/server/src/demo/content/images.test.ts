@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoImageFiles, generateDemoImages, type GeneratedImage } from './images';
+import { DEMO_PICTURES } from './catalog';
+import {
+  composeDemoPicture,
+  demoImageFiles,
+  describeDemoImages,
+  generateDemoImages,
+  hasDemoComposer,
+  renderDemoPicture,
+  type DemoPictureKind,
+  type GeneratedImage,
+} from './images';
 
 let outDir: string;
 let images: GeneratedImage[];
@@ -35,13 +45,13 @@ describe('generateDemoImages', () => {
       expect(image.key).toMatch(/^[A-Za-z0-9-]+$/);
       expect(image.url).toBe(`/media/${image.key}/${image.width}x${image.height}.webp`);
     }
-    expect(images.map((i) => [i.kind, i.width, i.height])).toEqual([
-      ['square', 1200, 1200],
-      ['square', 1200, 1200],
-      ['square', 1200, 900],
-      ['square', 1200, 1200],
-      ['square', 1200, 1200],
-      ['banner', 1600, 600],
+    expect(images.map((i) => [i.kind, i.width, i.height, i.picture])).toEqual([
+      ['square', 1200, 1200, 'bottle'],
+      ['square', 1200, 1200, 'jar'],
+      ['square', 1200, 900, 'leaves'],
+      ['square', 1200, 1200, 'basket'],
+      ['square', 1200, 1200, 'beads'],
+      ['banner', 1600, 600, 'banner'],
     ]);
   });
 
@@ -129,5 +139,72 @@ describe('generateDemoImages', () => {
     ]);
     const meta = await sharp(path.join(dir, 'demo-banner-02', 'w960.webp')).metadata();
     expect([meta.width, meta.height]).toEqual([960, 360]);
+  });
+});
+
+describe('pictures of a kind', () => {
+  it('renders every kind as a PNG of the asked size, each kind looking different', async () => {
+    const kinds: DemoPictureKind[] = [...DEMO_PICTURES, 'banner'];
+    const pixels = new Map<string, string>();
+    for (const kind of kinds) {
+      const png = await renderDemoPicture({ kind, index: 0, width: 240, height: 180 });
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.width, meta.height], kind).toEqual(['png', 240, 180]);
+      // Small enough to compare: two kinds drawing the same thing would give the same pixels.
+      const tiny = await sharp(png).resize(24, 18).raw().toBuffer();
+      pixels.set(kind, tiny.toString('base64'));
+    }
+    expect(new Set(pixels.values()).size).toBe(kinds.length);
+  });
+
+  it('draws the thing over the background: the middle differs from a plain backdrop', async () => {
+    const svg = composeDemoPicture({ kind: 'cloth', index: 0, width: 400, height: 400 });
+    // The thing's shapes come after the wave, the last part of the backdrop.
+    expect(svg.split('fill="url(#bg)"').length).toBe(2);
+    const png = await renderDemoPicture({ kind: 'cloth', index: 0, width: 400, height: 400 });
+    const { channels } = await sharp(png)
+      .extract({ left: 100, top: 150, width: 200, height: 150 })
+      .stats();
+    // Folded, patterned cloth: strong contrast where a soft gradient would have almost none.
+    expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(25);
+  });
+
+  it('is deterministic for a kind, index and seed', () => {
+    const a = composeDemoPicture({ kind: 'soap', index: 1, width: 300, height: 300 });
+    expect(composeDemoPicture({ kind: 'soap', index: 1, width: 300, height: 300 })).toBe(a);
+    expect(composeDemoPicture({ kind: 'soap', index: 2, width: 300, height: 300 })).not.toBe(a);
+    expect(
+      composeDemoPicture({ kind: 'soap', index: 1, width: 300, height: 300, seed: 2 }),
+    ).not.toBe(a);
+  });
+
+  it('knows a composer for every catalogue kind and none for made-up ones', () => {
+    for (const kind of DEMO_PICTURES) expect(hasDemoComposer(kind), kind).toBe(true);
+    expect(hasDemoComposer('banner')).toBe(true);
+    expect(hasDemoComposer('spaceship')).toBe(false);
+    expect(hasDemoComposer('toString')).toBe(false);
+  });
+
+  it('writes the pictures asked for under keys of their kind', async () => {
+    const dir = path.join(outDir, 'kinds');
+    const made = await generateDemoImages({
+      outDir: dir,
+      pictures: [
+        { kind: 'cloth', index: 0 },
+        { kind: 'cloth', index: 2 },
+        { kind: 'banner', index: 0 },
+      ],
+    });
+    expect(made.map((m) => [m.key, m.picture, m.kind, m.width, m.height])).toEqual([
+      ['demo-cloth-01', 'cloth', 'square', 1200, 1200],
+      ['demo-cloth-03', 'cloth', 'square', 1200, 900],
+      ['demo-banner-01', 'banner', 'banner', 1600, 600],
+    ]);
+    expect(describeDemoImages({ pictures: [{ kind: 'cloth', index: 2 }] })).toEqual([made[1]]);
+    for (const image of made) {
+      expect((await readdir(path.join(dir, image.key))).sort()).toEqual(
+        demoImageFiles(image).sort(),
+      );
+    }
   });
 });

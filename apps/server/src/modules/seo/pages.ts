@@ -24,6 +24,7 @@ import {
   getListings,
   getMetadata,
   getProduct,
+  getShopListing,
   listAllProducts,
   listRelatedProducts,
   tenantView,
@@ -138,6 +139,25 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
         return notFound('Product not found');
       }
     }
+    if (match.pattern === '/shop/:shopId') {
+      const shopId = match.params.shopId ?? '';
+      try {
+        const listing = await getShopListing(db, shopId);
+        const initialData = await pageData(tenant, match, shops);
+        initialData.push({ key: queryKeys.shopListing(shopId), data: listing });
+        return {
+          status: 200,
+          head: {
+            ...siteHead(seo, base, pathname, listing.imageUrls[0]),
+            title: `${listing.name} | ${seo.title}`,
+            initialData,
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+        return notFound('Shop not found');
+      }
+    }
     const pageTitle =
       match.pattern === '/category/:categoryName'
         ? `${match.params.categoryName} Products`
@@ -171,6 +191,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       ...[...new Set(categories.map((c) => c.name))].map((name) =>
         entry(`/category/${encodeURIComponent(name)}`),
       ),
+      ...listings.map((listing) => entry(`/shop/${listing.shopId}`)),
       ...products.map((product) => entry(productPath(product), product.createdAt)),
       '</urlset>',
       '',

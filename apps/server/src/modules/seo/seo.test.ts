@@ -37,6 +37,10 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
+const siteTitleOf = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/tenant', headers: { host: 'localhost' } })).json()
+    .seo.title as string;
+
 const page = (url: string, host = 'localhost') =>
   t.app.inject({ method: 'GET', url, headers: { host } });
 
@@ -125,6 +129,60 @@ describe('SEO tags in the served HTML', () => {
       unknown
     >;
     expect(offer.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('titles a shop’s page with its name, answers an unknown shop with a 404, lists shops in the sitemap', async () => {
+    const shopId = products[0]?.shopId as string;
+    const res = await page(`/shop/${shopId}`);
+    expect(res.statusCode).toBe(200);
+    expect(headOf(res.body).title).toBe(`${products[0]?.shopName} | ${await siteTitleOf()}`);
+    expect(res.body).toContain(`"shop-listing","${shopId}"`);
+    const unknown = await page('/shop/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<meta name="robots" content="noindex">');
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.body).toContain(`/shop/${shopId}</loc>`);
+  });
+
+  it('shows a product an owner adds, and hides one an owner deletes, at once in page and sitemap', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signin',
+      payload: { email: 'owner@soko.test', password: 'soko-demo-pass' },
+    });
+    const token = signIn.json().token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    const shopId = (
+      await t.app.inject({ method: 'GET', url: '/api/property/shop/getall', headers: auth })
+    ).json()[0]._id as string;
+    const categoryId = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/property/shop/${shopId}/categories`,
+        headers: auth,
+      })
+    ).json()[0]._id as string;
+    expect((await page('/sitemap.xml')).statusCode).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/property/products/${shopId}`,
+      headers: auth,
+      payload: { name: 'Sitemap Soap', price: 300, stock: 4, categoryId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = productSchema.parse(created.json());
+    expect((await page('/sitemap.xml')).body).toContain(productPath(product));
+    const shown = await page(productPath(product));
+    expect(shown.statusCode).toBe(200);
+    expect(headOf(shown.body).title).toBe(`Sitemap Soap | ${await siteTitleOf()}`);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/property/products/${product._id}`,
+      headers: auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await page('/sitemap.xml')).body).not.toContain(productPath(product));
+    expect((await page(productPath(product))).statusCode).toBe(404);
   });
 
   it('answers an unknown product with a 404 page that is not indexed', async () => {

@@ -711,3 +711,54 @@ describe.runIf(testDbKind() === 'postgres')('an owner’s edit racing orders (Po
     expect(rows[0]?.stock).toBe(rows[0]?.sum);
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)('an owner’s save across processes (Redis)', () => {
+  it('is seen at once by another process that had cached the storefront', async () => {
+    const one = await createTestApp({ env: { REDIS_URL: process.env.TEST_REDIS_URL as string } });
+    // Two app instances on one database stand for two processes behind a load balancer.
+    const two = await import('../../app').then(({ buildApp }) =>
+      buildApp({ config: one.config, database: one.database, logger: false }),
+    );
+    try {
+      await two.ready();
+      const signedIn = await one.app.inject({
+        method: 'POST',
+        url: '/api/user/signin',
+        payload: { email: 'owner@soko.test', password: 'soko-demo-pass' },
+      });
+      const auth = { authorization: `Bearer ${signedIn.json().token as string}` };
+      const shopId = (
+        await one.app.inject({ method: 'GET', url: '/api/property/shop/getall', headers: auth })
+      ).json()[0]._id as string;
+      const category = (
+        await one.app.inject({
+          method: 'GET',
+          url: `/api/property/shop/${shopId}/categories`,
+          headers: auth,
+        })
+      ).json()[0] as { _id: string; products: { _id: string }[] };
+      const listed = async () =>
+        (await two.inject({ method: 'GET', url: '/api/listing/gellisting' })).body;
+      const before = await listed();
+      const created = await one.app.inject({
+        method: 'POST',
+        url: `/api/property/products/${shopId}`,
+        headers: auth,
+        payload: { name: 'Two Process Tea', price: 250, stock: 3, categoryId: category._id },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json()._id as string;
+      expect(before).not.toContain(id);
+      const deadline = Date.now() + 2_000;
+      let after = await listed();
+      while (!after.includes(id) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        after = await listed();
+      }
+      expect(after).toContain(id);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { cardDescription, productPath, type Product, IMAGE_SIZES } from '@soko/c
 import { PLACEHOLDER_IMAGE } from '../../cart';
 import { ProductPrice } from './product-price';
 import { RatingStars } from './rating-stars';
+import { SoldBy } from './sold-by';
 import { StockBadge } from './stock-badge';
 
 const PLACEHOLDER_SIZE = 640;
@@ -68,6 +69,7 @@ export function ProductCard({
       <StockBadge stock={product.stock} className="absolute top-2 left-2" />
       <div className="flex flex-1 flex-col gap-2 px-3 pt-1 pb-3">
         <p className="text-sm text-stone-600">{cardDescription(product.description)}</p>
+        <SoldBy product={product} className="text-xs text-stone-600" />
         <div className="mt-auto space-y-1">
           <ProductPrice price={product.price} discounts={product.discounts} />
           <RatingStars

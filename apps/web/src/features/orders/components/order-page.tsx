@@ -187,12 +187,14 @@ export function OrderPage() {
                 <ResponsiveImage
                   src={item.image}
                   alt=""
-                  sizes="56px"
-                  width={56}
-                  height={56}
-                  className="size-14 shrink-0 rounded object-cover"
+                  sizes="64px"
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded object-cover"
                 />
-              ) : null}
+              ) : (
+                <span aria-hidden="true" className="size-16 shrink-0 rounded bg-stone-100" />
+              )}
               <span className="flex-1">
                 {item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name}
                 <span className="block text-sm text-stone-600">

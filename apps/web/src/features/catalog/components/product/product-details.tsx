@@ -9,6 +9,7 @@ import {
   type Product,
 } from '@soko/contract';
 import { ProductPrice } from '../product-price';
+import { SoldBy } from '../sold-by';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductDescription } from './product-description';
 import { ProductGallery } from './product-gallery';
@@ -63,6 +64,7 @@ export function ProductDetails({ product }: { product: Product }) {
               {product.name}
             </h1>
             {type && <p className="text-sm text-stone-600">{`Type: ${type}`}</p>}
+            <SoldBy product={product} />
           </div>
           <div className="space-y-1">
             <ProductPrice price={product.price} discounts={product.discounts} size="lg" />

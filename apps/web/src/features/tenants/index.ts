@@ -1,0 +1,2 @@
+// What other features may use of the tenants feature.
+export { getMetadataQueryOptions, useCurrentShop, useMetadata } from './api/get-metadata';
