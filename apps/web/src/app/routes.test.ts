@@ -30,7 +30,7 @@ describe('the web router', () => {
     }
   });
 
-  it('loads the cart, checkout, buy-now, order and sandbox payment pages as their own chunks', () => {
+  it('loads the cart, checkout, buy-now, order, sandbox payment and owner pages as their own chunks', () => {
     const children = routes[0]?.children?.[0]?.children ?? [];
     for (const path of [
       'cart',
@@ -39,6 +39,8 @@ describe('the web router', () => {
       'buy/:productId/:userId',
       'orders/:orderId',
       'pay/sandbox/:trackingId',
+      'shops',
+      'add-products/:shopId',
     ]) {
       const route = children.find((child) => child.path === path);
       expect(route?.lazy, path).toBeTypeOf('function');

@@ -95,6 +95,20 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // Owner screens: client-rendered chunks, never in the shopper's first load.
+            path: 'shops',
+            lazy: async () => ({
+              Component: (await import('../features/shops/components/shops-page')).ShopsPage,
+            }),
+          },
+          {
+            path: 'add-products/:shopId',
+            lazy: async () => ({
+              Component: (await import('../features/shops/components/manage-products-page'))
+                .ManageProductsPage,
+            }),
+          },
+          {
             path: 'cart',
             lazy: async () => ({
               Component: (await import('../features/cart/components/cart-page')).CartPage,

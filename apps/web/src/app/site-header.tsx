@@ -18,8 +18,12 @@ const mainLinks = [
   { to: '/About', label: 'About' },
 ] as const;
 
+/** For signed-in users: anyone may open a shop (DESIGN: Shop Management at /shops). */
+const shopsLink = { to: '/shops', label: 'Shop Management' } as const;
+
 export function SiteHeader() {
   const { data: shop, isPending } = useCurrentShop();
+  const { signedIn } = useSession();
   const [searchOpen, setSearchOpen] = useState(false);
   const searchId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +77,7 @@ export function SiteHeader() {
 
       <nav aria-label="Main" className="border-t border-stone-100">
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 text-sm whitespace-nowrap">
-          {mainLinks.map((link) => (
+          {(signedIn ? [...mainLinks, shopsLink] : mainLinks).map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

@@ -102,3 +102,11 @@ export function PlayIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
+    </Icon>
+  );
+}

@@ -49,9 +49,12 @@ export function setFieldErrors<T extends FieldValues>(
   fields: Readonly<Record<string, string>>,
 ): boolean {
   const names = new Set(Object.keys(form.getValues()));
+  // A nested field ('contact.email', 'variants.0.size') is known when the form holds a value there.
+  const known = (path: string) =>
+    names.has(path) || (path.includes('.') && form.getValues(path as FieldPath<T>) !== undefined);
   let landed = false;
   for (const [path, message] of Object.entries(fields)) {
-    if (!names.has(path)) continue;
+    if (!known(path)) continue;
     form.setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: !landed });
     landed = true;
   }

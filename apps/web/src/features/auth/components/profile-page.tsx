@@ -80,6 +80,21 @@ export function ProfilePage() {
         </dl>
       </section>
 
+      <section aria-labelledby="my-shop" className="mt-6">
+        <h2 id="my-shop" className="text-lg font-semibold">
+          Selling on Soko
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Create your shop or manage its categories and products.
+        </p>
+        <Link
+          to="/shops"
+          className={`mt-2 inline-block font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
+        >
+          Shop Management
+        </Link>
+      </section>
+
       <EditProfileSection user={currentUser} />
 
       <section aria-labelledby="my-orders" className="mt-6">

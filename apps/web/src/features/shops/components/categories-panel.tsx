@@ -1,0 +1,229 @@
+// The Categories column (spec section 2): select, Edit and Delete per category, and Add Category,
+// with an inline form (required Name, Save, Cancel).
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { categoryInputSchema, type Category } from '@soko/contract';
+import { Field } from '../../../components/form/field';
+import { FormAlert } from '../../../components/form/form-messages';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
+import { ConfirmDialog } from '../../../components/modal';
+import { ApiError } from '../../../lib/api-client';
+import { ownerKeys } from '../api/get-shops';
+import { createCategory, deleteCategory, updateCategory } from '../api/save-catalog';
+
+export const CATEGORY_SAVE_FAILED = 'Failed to save category';
+
+const categoryFormSchema = categoryInputSchema.shape.categoryData.pick({ name: true });
+
+const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
+
+export function CategoriesPanel({
+  shopId,
+  categories,
+  selectedId,
+  onSelect,
+  onStatus,
+}: {
+  shopId: string;
+  categories: Category[];
+  selectedId: string | null;
+  onSelect: (categoryId: string | null) => void;
+  onStatus: (message: string | null) => void;
+}) {
+  const queryClient = useQueryClient();
+  // 'new' while adding, a category's id while editing it.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: ownerKeys.categories(shopId) });
+
+  const closeForm = () => {
+    setEditing(null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
+
+  return (
+    <section aria-labelledby="categories-heading" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="categories-heading" className="text-lg font-semibold">
+          Categories
+        </h2>
+        <button
+          ref={addButton}
+          type="button"
+          onClick={() => {
+            onStatus(null);
+            setEditing('new');
+          }}
+          className={secondaryButton}
+        >
+          Add Category
+        </button>
+      </div>
+
+      {editing === 'new' && (
+        <CategoryForm
+          shopId={shopId}
+          category={null}
+          onCancel={closeForm}
+          onSaved={(saved) => {
+            void reload();
+            closeForm();
+            onSelect(saved._id);
+            onStatus(`Category ${saved.name} added.`);
+          }}
+        />
+      )}
+
+      {categories.length === 0 ? (
+        <p className="text-sm text-stone-600">No categories yet. Add one to start.</p>
+      ) : (
+        <ul className="space-y-2">
+          {categories.map((category) => (
+            <li key={category._id} className="rounded-md border border-stone-200 p-2">
+              {editing === category._id ? (
+                <CategoryForm
+                  shopId={shopId}
+                  category={category}
+                  onCancel={() => setEditing(null)}
+                  onSaved={(saved) => {
+                    void reload();
+                    setEditing(null);
+                    onStatus(`Category ${saved.name} saved.`);
+                  }}
+                />
+              ) : (
+                <div className="flex flex-wrap items-center gap-2">
+                  <button
+                    type="button"
+                    aria-pressed={category._id === selectedId}
+                    onClick={() => onSelect(category._id)}
+                    className={`min-w-0 flex-1 truncate rounded px-2 py-1 text-left font-medium hover:bg-stone-100 aria-pressed:bg-brand-50 aria-pressed:text-brand-900 ${focusRing}`}
+                  >
+                    {category.name}
+                    <span className="sr-only">, {category.products.length} products</span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onStatus(null);
+                      setEditing(category._id);
+                    }}
+                    className={smallButton}
+                  >
+                    Edit<span className="sr-only"> {category.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onStatus(null);
+                      setDeleting(category);
+                    }}
+                    className={`${smallButton} text-red-800`}
+                  >
+                    Delete<span className="sr-only"> {category.name}</span>
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete category ${deleting?.name ?? ''}?`}
+        message="Its products leave the shop with it. Orders already placed keep them."
+        confirmLabel="Delete category"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteCategory(deleting._id);
+          } catch (caught) {
+            throw new Error(
+              `Failed to delete category.${caught instanceof Error ? ` ${caught.message}` : ''}`,
+            );
+          }
+          // Spec section 4: deleting the selected category clears the selection and products.
+          if (deleting._id === selectedId) onSelect(null);
+          queryClient.removeQueries({ queryKey: ownerKeys.products(deleting._id) });
+          await reload();
+          onStatus(`Category ${deleting.name} deleted.`);
+          setDeleting(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function CategoryForm({
+  shopId,
+  category,
+  onCancel,
+  onSaved,
+}: {
+  shopId: string;
+  category: Category | null;
+  onCancel: () => void;
+  onSaved: (category: Category) => void;
+}) {
+  const form = useZodForm(categoryFormSchema, { defaultValues: { name: category?.name ?? '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    setFailure(null);
+    const body = {
+      shopId,
+      categoryData: { name, ...(category ? { imageUrls: category.imageUrls } : {}) },
+    };
+    try {
+      onSaved(category ? await updateCategory(category._id, body) : await createCategory(body));
+    } catch (caught) {
+      const fieldMessage =
+        caught instanceof ApiError ? caught.fields?.['categoryData.name'] : undefined;
+      // A duplicate name (409) belongs on the field, as does the schema's own message.
+      if (caught instanceof ApiError && (fieldMessage || caught.status === 409)) {
+        form.setError(
+          'name',
+          { type: 'server', message: fieldMessage ?? caught.message },
+          { shouldFocus: true },
+        );
+      }
+      console.error(CATEGORY_SAVE_FAILED, caught);
+      setFailure(CATEGORY_SAVE_FAILED);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label={category ? `Edit category ${category.name}` : 'Add Category'}
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+      className="space-y-2 rounded-md border border-stone-200 bg-stone-50 p-3"
+    >
+      <FormAlert>{failure}</FormAlert>
+      <Field
+        label="Name"
+        required
+        autoFocus
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <div className="flex gap-2">
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" onClick={onCancel} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

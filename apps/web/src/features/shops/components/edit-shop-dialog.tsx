@@ -1,0 +1,165 @@
+// The shop edit modal with its nested Manage Images modal (spec section 2): every field of the
+// shop, its max per order, and its two picture lists, all saved together by one update.
+import { useCallback, useState } from 'react';
+import { IMAGE_LIMITS, IMAGE_LIMIT_MESSAGES, type Shop } from '@soko/contract';
+import { FormAlert } from '../../../components/form/form-messages';
+import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { primaryButton, secondaryButton } from '../../../components/form-styles';
+import { Modal } from '../../../components/modal';
+import { ApiError } from '../../../lib/api-client';
+import { ImageListEditor } from '../../media';
+import { updateShop } from '../api/save-shop';
+import {
+  shopFormSchema,
+  shopFormToInput,
+  shopServerFields,
+  shopToForm,
+  type ShopFormValues,
+} from '../shop-form';
+import { ShopFields } from './shop-fields';
+
+export const SHOP_UPDATE_FAILED = 'Failed to update shop. Please try again.';
+
+export function EditShopDialog({
+  shop,
+  onClose,
+  onSaved,
+}: {
+  shop: Shop | null;
+  onClose: () => void;
+  onSaved: (shop: Shop) => void;
+}) {
+  return (
+    <Modal open={shop !== null} onClose={onClose} title="Edit Shop" size="max-w-3xl">
+      {shop && <EditShopForm shop={shop} onSaved={onSaved} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function EditShopForm({
+  shop,
+  onSaved,
+  onCancel,
+}: {
+  shop: Shop;
+  onSaved: (shop: Shop) => void;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(shopFormSchema, { defaultValues: shopToForm(shop) });
+  const [imageUrls, setImageUrls] = useState(shop.imageUrls);
+  const [promotionalimages, setPromotionalImages] = useState(shop.promotionalimages);
+  const [managing, setManaging] = useState(false);
+  const [uploading, setUploading] = useState({ shop: false, promo: false });
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const saving = form.formState.isSubmitting;
+  const busyUploading = uploading.shop || uploading.promo;
+
+  const onShopBusy = useCallback(
+    (busy: boolean) => setUploading((u) => ({ ...u, shop: busy })),
+    [],
+  );
+  const onPromoBusy = useCallback(
+    (busy: boolean) => setUploading((u) => ({ ...u, promo: busy })),
+    [],
+  );
+
+  const onSubmit = form.handleSubmit(async (values: ShopFormValues) => {
+    setFailure(null);
+    try {
+      onSaved(
+        await updateShop(shop._id, shopFormToInput(values, { imageUrls, promotionalimages })),
+      );
+    } catch (caught) {
+      const landed =
+        caught instanceof ApiError && caught.fields
+          ? setFieldErrors(form, shopServerFields(caught.fields))
+          : false;
+      setFailure({
+        detail:
+          caught instanceof ApiError && !landed && caught.status < 500 ? caught.message : null,
+      });
+    }
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        aria-label={`Edit ${shop.name}`}
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-4"
+      >
+        <FormAlert>
+          {failure && (
+            <>
+              {SHOP_UPDATE_FAILED}
+              {failure.detail && <span className="block font-normal">{failure.detail}</span>}
+            </>
+          )}
+        </FormAlert>
+        <ShopFields form={form} withMaxPerOrder />
+
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-3">
+          <p className="flex-1 text-sm text-stone-700">
+            {count(imageUrls.length, 'shop image', 'shop images')},{' '}
+            {count(promotionalimages.length, 'promotional image', 'promotional images')}
+          </p>
+          <button type="button" onClick={() => setManaging(true)} className={secondaryButton}>
+            Manage Images
+          </button>
+        </div>
+
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" onClick={onCancel} className={secondaryButton}>
+            Cancel
+          </button>
+          <button type="submit" disabled={saving || busyUploading} className={primaryButton}>
+            {/* Spec section 4: the shop form's button reads 'Uploading...' while it saves. */}
+            {saving ? 'Uploading...' : 'Save'}
+          </button>
+        </div>
+      </form>
+
+      <Modal
+        open={managing}
+        onClose={() => setManaging(false)}
+        title="Manage Images"
+        description="Changes are saved with the shop when you press Save."
+        size="max-w-3xl"
+      >
+        <ImageListEditor
+          label="Shop images"
+          kind="shop"
+          shopId={shop._id}
+          images={imageUrls}
+          onChange={setImageUrls}
+          limit={IMAGE_LIMITS.shop}
+          limitMessage={IMAGE_LIMIT_MESSAGES.shop}
+          onBusyChange={onShopBusy}
+        />
+        <ImageListEditor
+          label="Promotional images"
+          kind="shop"
+          shopId={shop._id}
+          images={promotionalimages}
+          onChange={setPromotionalImages}
+          limit={IMAGE_LIMITS.shop}
+          limitMessage={IMAGE_LIMIT_MESSAGES.shop}
+          onBusyChange={onPromoBusy}
+        />
+        <div className="flex justify-end">
+          <button
+            type="button"
+            disabled={busyUploading}
+            onClick={() => setManaging(false)}
+            className={primaryButton}
+          >
+            {busyUploading ? 'Uploading...' : 'Done'}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

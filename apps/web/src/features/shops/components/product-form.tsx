@@ -1,0 +1,237 @@
+// The product form (spec sections 2 to 5): 'Add Product' without an _id, 'Edit Product' with one.
+// Stock is the variants' sum when there are variants; count (units sold) is shown, never sent.
+import { useCallback, useId, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { IMAGE_LIMITS, IMAGE_LIMIT_MESSAGES, PRICING_TYPES, type Product } from '@soko/contract';
+import { Field } from '../../../components/form/field';
+import { FormAlert } from '../../../components/form/form-messages';
+import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import {
+  focusRing,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+} from '../../../components/form-styles';
+import { ImageListEditor } from '../../media';
+import { createProduct, updateProduct } from '../api/save-catalog';
+import {
+  derivedStock,
+  emptyProductForm,
+  productFormSchema,
+  productFormToInput,
+  productToForm,
+  type ProductFormValues,
+} from '../product-form';
+
+export const PRODUCT_ADD_FAILED = 'Failed to add item';
+export const PRODUCT_UPDATE_FAILED = 'Failed to update item';
+
+const pricingOptions = PRICING_TYPES.map((type) => ({ value: type, label: type }));
+
+export function ProductForm({
+  shopId,
+  categoryId,
+  product,
+  onCancel,
+  onSaved,
+}: {
+  shopId: string;
+  categoryId: string;
+  product: Product | null;
+  onCancel: () => void;
+  onSaved: (product: Product, mode: 'add' | 'edit') => void;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const mode = product ? 'edit' : 'add';
+  const form = useZodForm(productFormSchema, {
+    defaultValues: product ? productToForm(product) : emptyProductForm(),
+  });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
+  const variants = useFieldArray({ control: form.control, name: 'variants' });
+  const watched = useWatch({ control: form.control, name: ['stock', 'variants'] });
+  const stockSum = derivedStock({ stock: watched[0], variants: watched[1] ?? [] });
+  const [imageUrls, setImageUrls] = useState<string[]>(product?.imageUrls ?? []);
+  const [uploading, setUploading] = useState(false);
+  const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (values: ProductFormValues) => {
+    setFailure(null);
+    const body = productFormToInput(values, { categoryId, imageUrls });
+    try {
+      const saved = product
+        ? await updateProduct(product._id, shopId, body)
+        : await createProduct(shopId, body);
+      onSaved(saved, mode);
+    } catch (caught) {
+      applyServerFieldErrors(form, caught);
+      const prefix = product ? PRODUCT_UPDATE_FAILED : PRODUCT_ADD_FAILED;
+      console.error(prefix, caught);
+      setFailure(
+        caught instanceof Error && caught.message ? `${prefix}: ${caught.message}` : prefix,
+      );
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4 rounded-lg border border-stone-200 p-4"
+    >
+      <h3 id={titleId} className="text-lg font-semibold">
+        {product ? 'Edit Product' : 'Add Product'}
+      </h3>
+      <FormAlert>{failure}</FormAlert>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label="Name"
+          required
+          autoFocus
+          className="sm:col-span-2"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <div className="sm:col-span-2">
+          <label htmlFor={descriptionId} className="block text-sm font-medium text-stone-800">
+            Description
+          </label>
+          <textarea
+            id={descriptionId}
+            rows={4}
+            aria-describedby={`${descriptionId}-hint`}
+            className={inputClass}
+            {...register('description')}
+          />
+          <p id={`${descriptionId}-hint`} className="mt-1 text-xs text-stone-600">
+            Separate bullet points with ||
+          </p>
+        </div>
+        <Field
+          label="Price (Ksh)"
+          type="number"
+          required
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          error={errors.price?.message}
+          {...register('price', { valueAsNumber: true })}
+        />
+        <Field
+          label="Discount (%)"
+          inputMode="decimal"
+          hint="Optional, a percentage such as 15."
+          error={errors.discounts?.message}
+          {...register('discounts')}
+        />
+        {variants.fields.length > 0 ? (
+          <Field
+            label="Stock"
+            type="number"
+            readOnly
+            aria-readonly="true"
+            value={stockSum}
+            hint="The sum of the variants' stock."
+          />
+        ) : (
+          <Field
+            label="Stock"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            error={errors.stock?.message}
+            {...register('stock', { valueAsNumber: true })}
+          />
+        )}
+        {product && (
+          <div>
+            <p className="block text-sm font-medium text-stone-800">Units sold</p>
+            <p className="mt-1 py-2 text-stone-900">{product.count}</p>
+          </div>
+        )}
+        <Field
+          label="Type"
+          hint="Optional, such as Serum."
+          error={errors.Type?.message}
+          {...register('Type')}
+        />
+        <Field
+          label="Pricing type"
+          options={pricingOptions}
+          error={errors.pricingType?.message}
+          {...register('pricingType')}
+        />
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="font-semibold text-stone-900">Variants</legend>
+        {variants.fields.length === 0 && (
+          <p className="text-sm text-stone-600">No variants: the product is sold as one item.</p>
+        )}
+        <ol className="space-y-2">
+          {variants.fields.map((row, index) => (
+            <li key={row.id} className="grid grid-cols-[1fr_7rem_auto] items-end gap-2">
+              <Field
+                label={`Variant ${index + 1} size`}
+                required
+                error={errors.variants?.[index]?.size?.message}
+                {...register(`variants.${index}.size`)}
+              />
+              <Field
+                label={`Variant ${index + 1} stock`}
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                error={errors.variants?.[index]?.stock?.message}
+                {...register(`variants.${index}.stock`, { valueAsNumber: true })}
+              />
+              <button
+                type="button"
+                onClick={() => variants.remove(index)}
+                className={`mb-0.5 rounded border border-stone-300 px-2 py-2 text-sm font-semibold text-red-800 hover:bg-stone-100 ${focusRing}`}
+              >
+                Remove<span className="sr-only"> variant {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          onClick={() => variants.append({ size: '', stock: 0 }, { shouldFocus: true })}
+          className={secondaryButton}
+        >
+          Add variant
+        </button>
+        {errors.variants?.message && (
+          <p className="text-sm text-red-800">{errors.variants.message}</p>
+        )}
+      </fieldset>
+
+      <ImageListEditor
+        label="Product images"
+        kind="product"
+        shopId={shopId}
+        images={imageUrls}
+        onChange={setImageUrls}
+        limit={IMAGE_LIMITS.product}
+        limitMessage={IMAGE_LIMIT_MESSAGES.product}
+        onBusyChange={onBusy}
+      />
+
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
+          {isSubmitting ? 'Saving...' : uploading ? 'Uploading...' : 'Save Product'}
+        </button>
+        <button type="button" onClick={onCancel} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+// The Products column (spec section 2): the selected category's products with Edit and Delete,
+// and Add Product. Saving closes the form and reloads the category's products (spec section 4).
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatKsh, type Category, type Product } from '@soko/contract';
+import { alertClass, focusRing, primaryButton } from '../../../components/form-styles';
+import { ConfirmDialog } from '../../../components/modal';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { useOwnerCategoryProducts } from '../api/get-shop-categories';
+import { ownerKeys } from '../api/get-shops';
+import { deleteProduct } from '../api/save-catalog';
+import { ProductForm } from './product-form';
+
+export const SELECT_CATEGORY = 'Select a category to view products.';
+export const NO_PRODUCTS = 'No products found. Add a new product to get started.';
+export const PRODUCT_DELETED = 'Product deleted successfully';
+export const PRODUCT_DELETE_FAILED = 'Failed to delete product';
+
+const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
+
+export function ProductsPanel({
+  shopId,
+  category,
+  onStatus,
+}: {
+  shopId: string;
+  category: Category | null;
+  onStatus: (message: string | null) => void;
+}) {
+  return (
+    <section aria-labelledby="products-heading" className="min-w-0 space-y-3">
+      {category ? (
+        <CategoryProducts
+          key={category._id}
+          shopId={shopId}
+          category={category}
+          onStatus={onStatus}
+        />
+      ) : (
+        <>
+          <h2 id="products-heading" className="text-lg font-semibold">
+            Products
+          </h2>
+          <p className="text-stone-600">{SELECT_CATEGORY}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CategoryProducts({
+  shopId,
+  category,
+  onStatus,
+}: {
+  shopId: string;
+  category: Category;
+  onStatus: (message: string | null) => void;
+}) {
+  const queryClient = useQueryClient();
+  const products = useOwnerCategoryProducts(category._id);
+  // null: the list; 'new': adding; a product: editing it.
+  const [form, setForm] = useState<'new' | Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ownerKeys.products(category._id) }),
+      queryClient.invalidateQueries({ queryKey: ownerKeys.categories(shopId) }),
+    ]);
+
+  const closeForm = () => {
+    setForm(null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="products-heading" className="text-lg font-semibold">
+          Products in {category.name}
+        </h2>
+        {form === null && (
+          <button
+            ref={addButton}
+            type="button"
+            onClick={() => {
+              onStatus(null);
+              setForm('new');
+            }}
+            className={primaryButton}
+          >
+            Add Product
+          </button>
+        )}
+      </div>
+
+      {form !== null ? (
+        <ProductForm
+          shopId={shopId}
+          categoryId={category._id}
+          product={form === 'new' ? null : form}
+          onCancel={closeForm}
+          onSaved={(saved, mode) => {
+            closeForm();
+            void reload();
+            onStatus(
+              mode === 'add' ? `Product ${saved.name} added.` : `Product ${saved.name} updated.`,
+            );
+          }}
+        />
+      ) : products.isPending ? (
+        <p role="status" className="text-stone-600">
+          Loading products...
+        </p>
+      ) : products.isError ? (
+        <p role="alert" className={alertClass}>
+          Failed to load products. Please try again later.
+        </p>
+      ) : products.data.length === 0 ? (
+        <p className="text-stone-600">{NO_PRODUCTS}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
+          {products.data.map((product) => (
+            <li key={product._id} className="flex flex-wrap items-center gap-3 p-3">
+              {product.imageUrls[0] ? (
+                <ResponsiveImage
+                  src={product.imageUrls[0]}
+                  alt=""
+                  sizes="64px"
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded object-cover"
+                />
+              ) : (
+                <div aria-hidden="true" className="size-16 shrink-0 rounded bg-stone-100" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-stone-900">{product.name}</p>
+                <p className="text-sm text-stone-600">
+                  {formatKsh(product.price)} · {product.stock} in stock
+                  {product.variants.length > 0 && ` · ${product.variants.length} variants`}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => {
+                    onStatus(null);
+                    setForm(product);
+                  }}
+                  className={smallButton}
+                >
+                  Edit<span className="sr-only"> {product.name}</span>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onStatus(null);
+                    setDeleting(product);
+                  }}
+                  className={`${smallButton} text-red-800`}
+                >
+                  Delete<span className="sr-only"> {product.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'product'}?`}
+        message="It leaves the shop at once. Orders already placed keep it."
+        confirmLabel="Delete product"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteProduct(deleting._id);
+          } catch (caught) {
+            console.error(PRODUCT_DELETE_FAILED, caught);
+            throw new Error(PRODUCT_DELETE_FAILED);
+          }
+          // Spec section 7: success removes it from the list.
+          queryClient.setQueryData<Product[]>(ownerKeys.products(category._id), (list) =>
+            (list ?? []).filter((p) => p._id !== deleting._id),
+          );
+          void reload();
+          onStatus(PRODUCT_DELETED);
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

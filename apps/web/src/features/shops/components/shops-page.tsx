@@ -1,0 +1,194 @@
+// Shop Management (spec section 2; DESIGN: at /shops, linked from the header and the account
+// page): the user's shops, each name leading to its categories and products, an edit dialog per
+// shop, and the create form while the user has no shop.
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Shop, User } from '@soko/contract';
+import { FormAlert, FormStatus } from '../../../components/form/form-messages';
+import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import {
+  alertClass,
+  focusRing,
+  primaryButton,
+  secondaryButton,
+} from '../../../components/form-styles';
+import { PencilIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api-client';
+import { refreshSession, useSession } from '../../../lib/session';
+import { ownerKeys, useShops } from '../api/get-shops';
+import { createShop } from '../api/save-shop';
+import {
+  emptyShopForm,
+  shopFormSchema,
+  shopFormToInput,
+  shopServerFields,
+  type ShopFormValues,
+} from '../shop-form';
+import { EditShopDialog } from './edit-shop-dialog';
+import { ShopFields } from './shop-fields';
+import { usePageHeading } from './use-page-heading';
+
+export const SHOPS_LOAD_FAILED = 'Failed to load shops. Please try again later.';
+export const SHOP_CREATED = 'Shop created successfully!';
+export const SHOP_CREATE_FAILED = 'Failed to create shop. Please try again.';
+export const SHOP_UPDATED = 'Shop updated successfully!';
+
+export function ShopsPage() {
+  const { signedIn, currentUser } = useSession();
+  // Spec section 2's rule for the account page holds here too: a stored token is needed.
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return <ShopManagement user={currentUser} />;
+}
+
+function ShopManagement({ user }: { user: User | null }) {
+  usePageHeading('Shop Management');
+  const shops = useShops();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Shop | null>(null);
+
+  const replaceShop = (saved: Shop) => {
+    queryClient.setQueryData<Shop[]>(ownerKeys.shops(), (list) =>
+      (list ?? []).map((shop) => (shop._id === saved._id ? saved : shop)),
+    );
+  };
+
+  return (
+    <section aria-labelledby="shops-heading" className="mx-auto max-w-4xl space-y-6">
+      <h1 id="shops-heading" className="text-2xl font-bold text-stone-900">
+        Shop Management
+      </h1>
+      <FormStatus message={status} />
+
+      <section aria-labelledby="my-shops" className="space-y-3">
+        <h2 id="my-shops" className="text-lg font-semibold">
+          {user?.role === 'admin' ? 'All shops' : 'Your shops'}
+        </h2>
+        {shops.isPending ? (
+          <p role="status" className="text-stone-600">
+            Loading shops...
+          </p>
+        ) : shops.isError ? (
+          <div className="space-y-2">
+            <p role="alert" className={alertClass}>
+              {SHOPS_LOAD_FAILED}
+            </p>
+            <button type="button" onClick={() => void shops.refetch()} className={secondaryButton}>
+              Try again
+            </button>
+          </div>
+        ) : shops.data.length === 0 ? (
+          <p className="text-stone-600">You have no shop yet. Create one below to start selling.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
+            {shops.data.map((shop) => (
+              <li key={shop._id} className="flex items-center justify-between gap-3 p-3 sm:p-4">
+                <div className="min-w-0">
+                  <Link
+                    to={`/add-products/${encodeURIComponent(shop._id)}`}
+                    className={`block truncate text-lg font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
+                  >
+                    {shop.name}
+                  </Link>
+                  <p className="truncate text-sm text-stone-600">
+                    {shop.location.address || 'Location not available'}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  aria-label={`Edit ${shop.name}`}
+                  title={`Edit ${shop.name}`}
+                  onClick={() => {
+                    setStatus(null);
+                    setEditing(shop);
+                  }}
+                  className={`flex size-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 hover:text-brand-800 ${focusRing}`}
+                >
+                  <PencilIcon className="size-5" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {shops.isSuccess && shops.data.length === 0 && (
+        <CreateShopForm
+          user={user}
+          onCreated={(shop) => {
+            queryClient.setQueryData<Shop[]>(ownerKeys.shops(), [shop]);
+            setStatus(SHOP_CREATED);
+            // Creating a shop makes the user its owner at once (DESIGN "Details decided").
+            void refreshSession();
+          }}
+        />
+      )}
+
+      <EditShopDialog
+        shop={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          replaceShop(saved);
+          setEditing(null);
+          setStatus(SHOP_UPDATED);
+        }}
+      />
+    </section>
+  );
+}
+
+function CreateShopForm({
+  user,
+  onCreated,
+}: {
+  user: User | null;
+  onCreated: (shop: Shop) => void;
+}) {
+  const form = useZodForm(shopFormSchema, { defaultValues: emptyShopForm(user ?? undefined) });
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+
+  const onSubmit = form.handleSubmit(async (values: ShopFormValues) => {
+    setFailure(null);
+    try {
+      onCreated(await createShop(shopFormToInput(values)));
+    } catch (caught) {
+      const landed =
+        caught instanceof ApiError && caught.fields
+          ? setFieldErrors(form, shopServerFields(caught.fields))
+          : false;
+      // 409 shop_exists and the like: the server's reason beside the spec's text.
+      setFailure({
+        detail:
+          caught instanceof ApiError && !landed && caught.status < 500 ? caught.message : null,
+      });
+    }
+  });
+
+  return (
+    <section aria-labelledby="create-shop" className="space-y-3">
+      <h2 id="create-shop" className="text-lg font-semibold">
+        Create a New Shop
+      </h2>
+      <form
+        noValidate
+        aria-labelledby="create-shop"
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-4"
+      >
+        <FormAlert>
+          {failure && (
+            <>
+              {SHOP_CREATE_FAILED}
+              {failure.detail && <span className="block font-normal">{failure.detail}</span>}
+            </>
+          )}
+        </FormAlert>
+        <ShopFields form={form} />
+        <button type="submit" disabled={form.formState.isSubmitting} className={primaryButton}>
+          {form.formState.isSubmitting ? 'Creating...' : 'Create Shop'}
+        </button>
+      </form>
+    </section>
+  );
+}

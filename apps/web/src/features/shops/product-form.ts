@@ -1,0 +1,134 @@
+// The product form's values and the API body they stand for (spec sections 3 and 4): add mode
+// without an _id, edit mode with one. Stock is the variants' sum when there are variants (the
+// server derives it the same way); count (units sold) is the server's and is never sent.
+import { z } from 'zod';
+import {
+  ownerProductInputSchema,
+  type OwnerProductInput,
+  type PricingType,
+  type Product,
+} from '@soko/contract';
+
+export interface VariantFormValues {
+  /** Kept for an existing variant, so the server updates it rather than making a new one. */
+  _id?: string;
+  /** The variant's own name when it has one; the form edits the size. */
+  name?: string;
+  size: string;
+  stock: number;
+}
+
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: number;
+  discounts: string;
+  stock: number;
+  Type: string;
+  pricingType: PricingType;
+  variants: VariantFormValues[];
+}
+
+export function emptyProductForm(): ProductFormValues {
+  return {
+    name: '',
+    description: '',
+    price: Number.NaN,
+    discounts: '',
+    stock: 0,
+    Type: '',
+    pricingType: 'Fixed',
+    variants: [],
+  };
+}
+
+export function productToForm(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    discounts: product.discounts === null ? '' : String(product.discounts),
+    stock: product.stock,
+    Type: product.Type ?? '',
+    pricingType: product.pricingType,
+    variants: product.variants.map((variant) => ({
+      _id: variant._id,
+      ...(variant.name.trim() ? { name: variant.name } : {}),
+      size: variant.size,
+      stock: variant.stock,
+    })),
+  };
+}
+
+/** The stock the product has: its variants' summed when it has variants. */
+export function derivedStock(values: Pick<ProductFormValues, 'stock' | 'variants'>): number {
+  if (values.variants.length === 0) return values.stock;
+  return values.variants.reduce(
+    (sum, variant) => sum + (Number.isFinite(variant.stock) ? variant.stock : 0),
+    0,
+  );
+}
+
+/** The body of POST /api/property/products/{shopId} or PUT .../{productId}/{shopId}. */
+export function productFormToInput(
+  values: ProductFormValues,
+  { categoryId, imageUrls }: { categoryId: string; imageUrls: string[] },
+): OwnerProductInput {
+  const discounts = values.discounts.trim();
+  const type = values.Type.trim();
+  return {
+    name: values.name,
+    description: values.description,
+    price: values.price,
+    discounts: discounts === '' ? null : discounts,
+    stock: derivedStock(values),
+    Type: type === '' ? null : type,
+    pricingType: values.pricingType,
+    variants: values.variants.map((variant) => ({
+      ...(variant._id ? { _id: variant._id } : {}),
+      ...(variant.name?.trim() ? { name: variant.name } : {}),
+      size: variant.size,
+      stock: variant.stock,
+    })),
+    imageUrls,
+    categoryId,
+  };
+}
+
+// Checked with the contract's schema on the body the values make; categoryId and the pictures
+// are the screen's, so placeholders stand in for them here.
+// An emptied number input is NaN: let it through to the contract, which words the message.
+const numberInput = z.union([z.number(), z.nan()]);
+
+const PLACEHOLDER_ID = '00000000-0000-0000-0000-000000000000';
+
+export const productFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    price: numberInput,
+    discounts: z.string(),
+    stock: numberInput,
+    Type: z.string(),
+    pricingType: z.enum(['Fixed', 'Variable', 'Negotiable']),
+    variants: z.array(
+      z.object({
+        _id: z.string().optional(),
+        name: z.string().optional(),
+        size: z.string(),
+        stock: numberInput,
+      }),
+    ),
+  })
+  .superRefine((values, ctx) => {
+    const body = productFormToInput(values, { categoryId: PLACEHOLDER_ID, imageUrls: [] });
+    const parsed = ownerProductInputSchema.safeParse(body);
+    if (parsed.success) return;
+    const seen = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map(String) });
+    }
+  });
