@@ -9,7 +9,11 @@ import { verifyPassword } from '../platform/passwords';
 import { TEST_HASH_COST } from '../../test/settings';
 import { DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_SHOPS } from './content/catalog';
 import { describeDemoImages, type GeneratedImage } from './content/images';
-import { demoImagePicker, demoPicturePlan, isEmpty, seedDemo } from './seed';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import sharp from 'sharp';
+import { folderStorage } from '../modules/media';
+import { demoImagePicker, demoPicturePlan, isEmpty, seedDemo, storeDemoPictures } from './seed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,5 +240,42 @@ describe('the demo pictures', () => {
         for (const url of shop.image_urls) expect(byUrl.get(url)?.kind).toBe('square');
       }
     });
+  });
+
+  it('go through the upload pipeline: recorded with their size, WebP at every width', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'soko-demo-media-'));
+    try {
+      const plan = [
+        { kind: 'cloth' as const, index: 7 },
+        { kind: 'banner' as const, index: 7 },
+      ];
+      const stored = await storeDemoPictures(
+        { db: t.database.db, storage: folderStorage(dir) },
+        plan,
+      );
+      expect(stored.map((image) => image.url)).toEqual([
+        '/media/demo-cloth-08/1200x1200.webp',
+        '/media/demo-banner-08/1600x600.webp',
+      ]);
+      expect((await readdir(path.join(dir, 'demo-cloth-08'))).sort()).toEqual([
+        '1200x1200.webp',
+        'w320.webp',
+        'w640.webp',
+        'w960.webp',
+      ]);
+      const small = await sharp(path.join(dir, 'demo-cloth-08', 'w320.webp')).metadata();
+      expect(small).toMatchObject({ format: 'webp', width: 320, height: 320 });
+      const rows = await query<{ key: string; width: number; bytes: number }>(
+        sql`select key, width, bytes from media where key in ('demo-cloth-08', 'demo-banner-08')
+            order by key`,
+      );
+      expect(rows.map((row) => [row.key, row.width])).toEqual([
+        ['demo-banner-08', 1600],
+        ['demo-cloth-08', 1200],
+      ]);
+      expect(rows.every((row) => row.bytes > 0)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

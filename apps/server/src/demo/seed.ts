@@ -42,7 +42,14 @@ import {
   demoProductStock,
   type DemoPicture,
 } from './content/catalog';
-import { generateDemoImages, type DemoPictureRequest, type GeneratedImage } from './content/images';
+import { availableParallelism } from 'node:os';
+import { createMediaStorage, storeImage, type MediaDeps } from '../modules/media';
+import {
+  describeDemoImages,
+  renderDemoPicture,
+  type DemoPictureRequest,
+  type GeneratedImage,
+} from './content/images';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -134,15 +141,44 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 export async function seedDemoIfEmpty(
   db: Db,
-  config: Pick<Config, 'mediaDir' | 'passwordHashCost'>,
+  config: Pick<Config, 'mediaDir' | 's3' | 'passwordHashCost'>,
 ) {
   if (!(await isEmpty(db))) return false;
-  const images = await generateDemoImages({
-    pictures: demoPicturePlan(),
-    outDir: config.mediaDir,
-  });
+  const images = await storeDemoPictures(
+    { db, storage: createMediaStorage(config) },
+    demoPicturePlan(),
+  );
   await db.transaction((tx) => seedDemo(tx, images, config.passwordHashCost));
   return true;
+}
+
+/**
+ * Draws the demo's pictures and puts each through the pipeline an owner's upload takes (checked,
+ * re-encoded to WebP at every width, stored by the configured storage, recorded), so the demo
+ * shop is what an owner would have made, on disk or on S3 alike.
+ */
+export async function storeDemoPictures(
+  deps: MediaDeps,
+  plan: readonly DemoPictureRequest[],
+): Promise<GeneratedImage[]> {
+  const images = describeDemoImages({ pictures: plan });
+  let next = 0;
+  const worker = async () => {
+    while (next < images.length) {
+      const at = next++;
+      const image = must(images[at], 'image');
+      const source = await renderDemoPicture({
+        kind: image.picture,
+        index: must(plan[at], 'plan').index,
+        width: image.width,
+        height: image.height,
+      });
+      image.url = (await storeImage(deps, source, undefined, image.key)).url;
+    }
+  };
+  // Drawing is single-threaded per picture: one at a time per core keeps them all busy.
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), 4) }, worker));
+  return images;
 }
 
 export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: number): Promise<void> {
