@@ -159,6 +159,13 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByText('Category name is required')).toBeVisible();
     await form.getByLabel('Name').fill('Oils');
+    await form
+      .getByLabel('Add category images')
+      .setInputFiles([await png(90, 160, 60, 'oils.png')]);
+    await form.getByRole('button', { name: 'Upload category images' }).click();
+    await expect(
+      form.getByRole('list', { name: 'Category images', exact: true }).getByRole('listitem'),
+    ).toHaveCount(1);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: /^Oils/, pressed: true })).toBeVisible();
     await expect(
@@ -226,6 +233,7 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
   };
 
   await test.step('the saved product has both variants and the pictures in their order', async () => {
+    expect((await category()).imageUrls).toHaveLength(1);
     const product = await ownProduct();
     expect(product.variants.map((v) => [v.size, v.stock])).toEqual([
       ['50 ml', 5],

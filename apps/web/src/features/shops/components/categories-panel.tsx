@@ -2,13 +2,19 @@
 // with an inline form (required Name, Save, Cancel).
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { categoryInputSchema, type Category } from '@soko/contract';
+import {
+  IMAGE_LIMITS,
+  IMAGE_LIMIT_MESSAGES,
+  categoryInputSchema,
+  type Category,
+} from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { ConfirmDialog } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
+import { ImageListEditor } from '../../media';
 import { ownerKeys } from '../api/get-shops';
 import { createCategory, deleteCategory, updateCategory } from '../api/save-catalog';
 
@@ -173,13 +179,12 @@ function CategoryForm({
   const form = useZodForm(categoryFormSchema, { defaultValues: { name: category?.name ?? '' } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
+  const [imageUrls, setImageUrls] = useState<string[]>(() => category?.imageUrls ?? []);
+  const [uploading, setUploading] = useState(false);
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setFailure(null);
-    const body = {
-      shopId,
-      categoryData: { name, ...(category ? { imageUrls: category.imageUrls } : {}) },
-    };
+    const body = { shopId, categoryData: { name, imageUrls } };
     try {
       onSaved(category ? await updateCategory(category._id, body) : await createCategory(body));
     } catch (caught) {
@@ -216,8 +221,18 @@ function CategoryForm({
         error={errors.name?.message}
         {...form.register('name')}
       />
+      <ImageListEditor
+        label="Category images"
+        kind="category"
+        shopId={shopId}
+        images={imageUrls}
+        onChange={setImageUrls}
+        limit={IMAGE_LIMITS.category}
+        limitMessage={IMAGE_LIMIT_MESSAGES.category}
+        onBusyChange={setUploading}
+      />
       <div className="flex gap-2">
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
           {isSubmitting ? 'Saving...' : 'Save'}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
