@@ -89,11 +89,23 @@ const productPriceSchema = z
 const discountsSchema = z.union([z.string().trim().max(20), z.number()]).nullable();
 const discountTextSchema = optionalText(100).nullable();
 
+const stockSchema = z
+  .number('Enter the stock.')
+  .int('Enter a whole number.')
+  .min(0, 'Stock cannot be negative.');
+/**
+ * The stock the form showed when it was loaded. When sent, the server applies the owner's change
+ * (stock - stockSeen) to the stock as it is now, so units sold while the form was open are not
+ * put back on sale; without it, `stock` is taken as it is.
+ */
+const stockSeenSchema = z.number().int().min(0).optional();
+
 export const productVariantInputSchema = z.strictObject({
   _id: uuidSchema.optional(),
   name: optionalText(100).optional(),
   size: requiredText(100, 'Variant size is required.'),
-  stock: z.number().int().min(0, 'Stock cannot be negative.'),
+  stock: stockSchema,
+  stockSeen: stockSeenSchema,
 });
 export type ProductVariantInput = z.infer<typeof productVariantInputSchema>;
 
@@ -105,7 +117,8 @@ export const ownerProductInputSchema = z.strictObject({
   discounts: discountsSchema.optional(),
   discount: discountTextSchema.optional(),
   /** Ignored when the product has variants: its stock is then theirs summed. */
-  stock: z.number().int().min(0, 'Stock cannot be negative.'),
+  stock: stockSchema,
+  stockSeen: stockSeenSchema,
   Type: optionalText(100).nullable().optional(),
   pricingType: pricingTypeSchema.optional(),
   variants: z.array(productVariantInputSchema).max(50, 'At most 50 variants.').optional(),

@@ -262,6 +262,15 @@ const variantValues = (variant: NonNullable<OwnerProductInput['variants']>[numbe
   position: i,
 });
 
+/**
+ * The stock an edit leaves: the owner's change (sent - seen) applied to the stock as it is now,
+ * so units sold while the form was open stay sold; the sent figure as is without `seen`.
+ */
+export function stockAfterEdit(sent: number, seen: number | undefined, now: number | undefined) {
+  if (seen === undefined || now === undefined) return sent;
+  return Math.max(0, now + (sent - seen));
+}
+
 export async function createProduct(
   db: Db,
   caller: Caller,
@@ -308,7 +317,7 @@ export async function updateProduct(
   await db.transaction(async (tx) => {
     const existing = await lockVariants(tx, productId);
     const [product] = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, stock: products.stock })
       .from(products)
       .where(
         and(
@@ -344,11 +353,15 @@ export async function updateProduct(
           kept.length > 0 ? notInArray(productVariants.id, kept) : undefined,
         ),
       );
+    const stockNow = new Map(existing.map((v) => [v.id, v.stock]));
+    const finalStocks = variants.map((v) =>
+      stockAfterEdit(v.stock, v.stockSeen, v._id ? stockNow.get(v._id) : undefined),
+    );
     for (const [i, variant] of variants.entries()) {
       if (variant._id) {
         await tx
           .update(productVariants)
-          .set(variantValues(variant, i))
+          .set({ ...variantValues(variant, i), stock: finalStocks[i] ?? variant.stock })
           .where(eq(productVariants.id, variant._id));
       }
     }
@@ -356,9 +369,13 @@ export async function updateProduct(
       v._id ? [] : [{ productId, ...variantValues(v, i) }],
     );
     if (added.length > 0) await tx.insert(productVariants).values(added);
+    const stock =
+      variants.length > 0
+        ? finalStocks.reduce((sum, n) => sum + n, 0)
+        : stockAfterEdit(input.stock, input.stockSeen, product.stock);
     await tx
       .update(products)
-      .set({ ...productColumns(input), updatedAt: new Date() })
+      .set({ ...productColumns(input), stock, updatedAt: new Date() })
       .where(eq(products.id, productId));
   });
   return getProduct(db, productId);

@@ -552,6 +552,54 @@ describe('products', () => {
     expect(wrongShop.statusCode).toBe(404);
   });
 
+  it('keeps units sold while the owner’s form was open sold: the edit applies the change it made', async () => {
+    const category = await newCategory(owner2.token, owner2ShopId, `Seen ${Date.now()}`);
+    const plain = await newProduct(owner2.token, owner2ShopId, category._id, {
+      price: 100,
+      discounts: null,
+      stock: 5,
+    });
+    const sized = await newProduct(owner2.token, owner2ShopId, category._id, {
+      price: 100,
+      discounts: null,
+      variants: [{ size: 'S', stock: 4 }],
+    });
+    const variantId = sized.variants[0]?._id as string;
+    // Shoppers buy 2 of each while the owner has the forms open (owner2's shop pays on delivery).
+    const bought = await call('POST', '/api/order/create', undefined, {
+      items: [
+        { name: plain.name, productId: plain._id, quantity: 2, price: 100, selectedVariant: null },
+        {
+          name: sized.name,
+          productId: sized._id,
+          quantity: 2,
+          price: 100,
+          selectedVariant: variantId,
+        },
+      ],
+      totalPrice: 410,
+      shipping: 'standard',
+      discount: 0,
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const save = (id: string, body: object) =>
+      call('PUT', `/api/property/products/${id}/${owner2ShopId}`, owner2.token, {
+        ...productBody(category._id, { price: 100, discounts: null }),
+        ...body,
+      });
+    // The owner adds 3 to what they saw (5 -> 8): 3 are left, so 6 now.
+    expect((await save(plain._id, { stock: 8, stockSeen: 5 })).json().stock).toBe(6);
+    expect(
+      (
+        await save(sized._id, {
+          variants: [{ _id: variantId, size: 'S', stock: 1, stockSeen: 4 }],
+        })
+      ).json().variants[0].stock,
+    ).toBe(0);
+    // Without what was seen, the figure sent is the stock.
+    expect((await save(plain._id, { stock: 8 })).json().stock).toBe(8);
+  });
+
   it('refuses bad product bodies with field messages', async () => {
     const category = await newCategory(owner.token, ownerShopId, `Bad ${Date.now()}`);
     const post = (body: unknown) =>

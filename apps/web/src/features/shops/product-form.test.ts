@@ -69,8 +69,10 @@ describe('the product form', () => {
       stock: 13,
       Type: null,
       pricingType: 'Fixed',
+      // What the form showed travels with an existing variant's stock (units sold meanwhile
+      // stay sold); a new variant's stock is what it says.
       variants: [
-        { _id: VARIANT, size: '250 g', stock: 9 },
+        { _id: VARIANT, size: '250 g', stock: 9, stockSeen: 9 },
         { size: '500 g', stock: 4 },
       ],
       imageUrls: ['/b.webp', '/a.webp'],
@@ -83,7 +85,18 @@ describe('the product form', () => {
     const values = productToForm({ ...product, discounts: 15, Type: null });
     expect(values.discounts).toBe('15');
     expect(values.Type).toBe('');
-    expect(values.variants[0]).toEqual({ _id: VARIANT, size: '250 g', stock: 9 });
+    expect(values.variants[0]).toEqual({ _id: VARIANT, size: '250 g', stock: 9, stockSeen: 9 });
+  });
+
+  it('sends the stock it showed for a product without variants, and none when adding', () => {
+    const values = { ...productToForm({ ...product, variants: [], stock: 6 }), stock: 10 };
+    const body = productFormToInput(values, { categoryId: CATEGORY, imageUrls: [] });
+    expect(body).toMatchObject({ stock: 10, stockSeen: 6 });
+    const added = productFormToInput(
+      { ...emptyProductForm(), name: 'New', price: 5, stock: 3 },
+      { categoryId: CATEGORY, imageUrls: [] },
+    );
+    expect(added).not.toHaveProperty('stockSeen');
   });
 
   it("checks with the contract's rules: a name, a price, each variant's size", () => {

@@ -16,6 +16,8 @@ export interface VariantFormValues {
   name?: string;
   size: string;
   stock: number;
+  /** The stock shown when the form was loaded: the server applies the owner's change to it. */
+  stockSeen?: number;
 }
 
 export interface ProductFormValues {
@@ -24,6 +26,8 @@ export interface ProductFormValues {
   price: number;
   discounts: string;
   stock: number;
+  /** The stock shown when the form was loaded (edit mode). */
+  stockSeen?: number;
   Type: string;
   pricingType: PricingType;
   variants: VariantFormValues[];
@@ -49,6 +53,7 @@ export function productToForm(product: Product): ProductFormValues {
     price: product.price,
     discounts: product.discounts === null ? '' : String(product.discounts),
     stock: product.stock,
+    stockSeen: product.stock,
     Type: product.Type ?? '',
     pricingType: product.pricingType,
     variants: product.variants.map((variant) => ({
@@ -56,6 +61,7 @@ export function productToForm(product: Product): ProductFormValues {
       ...(variant.name.trim() ? { name: variant.name } : {}),
       size: variant.size,
       stock: variant.stock,
+      stockSeen: variant.stock,
     })),
   };
 }
@@ -82,6 +88,10 @@ export function productFormToInput(
     price: values.price,
     discounts: discounts === '' ? null : discounts,
     stock: derivedStock(values),
+    // Units sold while the form was open stay sold (the server applies the change made here).
+    ...(values.variants.length === 0 && values.stockSeen !== undefined
+      ? { stockSeen: values.stockSeen }
+      : {}),
     Type: type === '' ? null : type,
     pricingType: values.pricingType,
     variants: values.variants.map((variant) => ({
@@ -89,6 +99,7 @@ export function productFormToInput(
       ...(variant.name?.trim() ? { name: variant.name } : {}),
       size: variant.size,
       stock: variant.stock,
+      ...(variant._id && variant.stockSeen !== undefined ? { stockSeen: variant.stockSeen } : {}),
     })),
     imageUrls,
     categoryId,
@@ -109,6 +120,7 @@ export const productFormSchema = z
     price: numberInput,
     discounts: z.string(),
     stock: numberInput,
+    stockSeen: z.number().optional(),
     Type: z.string(),
     pricingType: z.enum(['Fixed', 'Variable', 'Negotiable']),
     variants: z.array(
@@ -117,6 +129,7 @@ export const productFormSchema = z
         name: z.string().optional(),
         size: z.string(),
         stock: numberInput,
+        stockSeen: z.number().optional(),
       }),
     ),
   })
