@@ -181,6 +181,10 @@ export const products = pgTable(
     // Deleting a product hides it from the shop and the storefront; the row stays, because
     // past orders still show it (and its pictures must not be swept).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // What search reads: name, Type, category, shop and description, lower-cased and without
+    // accents. Kept by triggers (migration 0005), in the same transaction as every write of a
+    // product, its category or its shop; the tsvector and trigram indexes are built on it there.
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -455,6 +459,34 @@ export const blogPosts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('blog_posts_created_idx').on(t.createdAt)],
+);
+
+// A shopper's review of a product they bought: one per product and person, shown as a
+// verified purchase. An admin may hide one.
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The order that proves the purchase.
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt),
+  ],
 );
 
 // Every uploaded or generated image; files live in the storage adapter under this key.
