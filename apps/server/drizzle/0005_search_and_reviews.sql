@@ -24,6 +24,8 @@ CREATE INDEX "reviews_product_created_idx" ON "reviews" USING btree ("product_id
 -- PGlite and on a server, and written here once.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
+-- Names inside these functions are schema-qualified: an index build runs them with a search
+-- path of pg_catalog only (PostgreSQL 17).
 -- unaccent() is only STABLE (it reads its dictionary at run time); an index needs IMMUTABLE.
 -- Naming the dictionary makes it safe to declare so (the usual PostgreSQL idiom).
 CREATE OR REPLACE FUNCTION soko_unaccent(text) RETURNS text
@@ -31,19 +33,20 @@ CREATE OR REPLACE FUNCTION soko_unaccent(text) RETURNS text
   AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION soko_normalize(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT lower(soko_unaccent(coalesce($1, ''))) $$;--> statement-breakpoint
+  AS $$ SELECT lower(public.soko_unaccent(coalesce($1, ''))) $$;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_vector" tsvector NOT NULL DEFAULT ''::tsvector;--> statement-breakpoint
 -- Every distinct word of the catalogue, for correcting a mistyped query word to one that exists
 -- (pg_trgm similarity). It only grows: a word left by a deleted product corrects to nothing found.
 CREATE TABLE "search_words" ("word" text PRIMARY KEY);--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "products_name_normalized_idx" ON "products" (soko_normalize("name"));--> statement-breakpoint
 CREATE OR REPLACE FUNCTION soko_remember_words(text) RETURNS void
   LANGUAGE sql
   AS $$
     INSERT INTO search_words (word)
     SELECT DISTINCT w FROM regexp_split_to_table($1, '[^[:alnum:]]+') AS w
-    WHERE length(w) BETWEEN 3 AND 40
+    WHERE length(w) BETWEEN 3 AND 40 AND w ~ '[[:alpha:]]'
     ON CONFLICT DO NOTHING
   $$;--> statement-breakpoint
 -- A product's search text and vector: the name weighs most (A), then Type and category (B), the

@@ -86,7 +86,28 @@ function orderBy(sort: SearchQuery['sort'], tsquery: string, phrase: string): SQ
   }
 }
 
-/** One page of matching product ids, with the total number of matches. */
+/**
+ * The most matches one search ranks. A word as common as 'oil' can match a tenth of a large
+ * catalogue, and ranking every match costs a read of each; past this many, the first found are
+ * ranked (plus every product named exactly as the query, found by its own index), and the total
+ * says "at least this many". See decision 011.
+ */
+export const SEARCH_CANDIDATES = 500;
+
+/**
+ * Matching products: every product named exactly as the query (its own index), then at most
+ * SEARCH_CANDIDATES others, filters applied.
+ */
+function candidates(tsquery: string, phrase: string, filters: Partial<SearchQuery> = {}) {
+  return sql`(
+    (select p.id from ${FROM}
+      where soko_normalize(p.name) = ${phrase} and ${matching(tsquery, filters)})
+    union
+    (select p.id from ${FROM} where ${matching(tsquery, filters)} limit ${SEARCH_CANDIDATES})
+  )`;
+}
+
+/** One page of matching product ids, with the number of matches (capped, see above). */
 export async function searchProductIds(
   db: Db,
   tsquery: string,
@@ -96,8 +117,8 @@ export async function searchProductIds(
   const rows = rowsOf<{ id: string; total: number }>(
     await db.execute(sql`
       select p.id, count(*) over ()::int as total
-      from ${FROM}
-      where ${matching(tsquery, query)}
+      from ${candidates(tsquery, phrase, query)} m
+      join products p on p.id = m.id
       order by ${orderBy(query.sort, tsquery, phrase)}
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
   );
@@ -139,8 +160,10 @@ export async function suggestProducts(db: Db, tsquery: string, phrase: string, l
     await db.execute(sql`
       select p.id, p.name, ${EFFECTIVE_CENTS}::int as cents, p.image_urls[1] as image,
         s.owner_id, c.name as category
-      from ${FROM}
-      where ${matching(tsquery)}
+      from ${candidates(tsquery, phrase)} m
+      join products p on p.id = m.id
+      join categories c on c.id = p.category_id
+      join shops s on s.id = p.shop_id
       order by ${orderBy('relevance', tsquery, phrase)}
       limit ${limit}`),
   );
