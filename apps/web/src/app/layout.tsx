@@ -3,13 +3,11 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteHeader } from './site-header';
 
 // The footer (newsletter form, brand icons, links) is below the fold on every page and the chat
-// button floats over it: both load after the first paint, which keeps them out of the shopper's
+// widget floats over it: both load after the first paint, which keeps them out of the shopper's
 // first load (decision 009). The footer grows the page at its end and the button is fixed, so
 // nothing on the page moves when they arrive.
-const ChatButton = lazy(() =>
-  import('../features/tenants/components/chat-button').then(({ ChatButton }) => ({
-    default: ChatButton,
-  })),
+const ChatWidget = lazy(() =>
+  import('../features/chat').then(({ ChatWidget }) => ({ default: ChatWidget })),
 );
 const SiteFooter = lazy(() =>
   import('./site-footer').then(({ SiteFooter }) => ({ default: SiteFooter })),
@@ -36,7 +34,7 @@ export function RootLayout() {
         <SiteFooter />
       </Suspense>
       <Suspense fallback={null}>
-        <ChatButton />
+        <ChatWidget />
       </Suspense>
       <ScrollRestoration />
     </div>

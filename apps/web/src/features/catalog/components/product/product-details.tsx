@@ -6,8 +6,11 @@ import {
   parseDiscountPercent,
   toCents,
   type PricingType,
+  productPath,
+  variantLabel,
   type Product,
 } from '@soko/contract';
+import { useChatAboutProduct } from '../../../chat';
 import { ProductPrice } from '../product-price';
 import { SoldBy } from '../sold-by';
 import { AddToCartButton } from './add-to-cart-button';
@@ -53,6 +56,13 @@ export function ProductDetails({ product }: { product: Product }) {
   const type = product.Type?.trim();
   const pricingNote = PRICING_NOTES[product.pricingType];
   const titleId = useId();
+  // The chat's prepared message names what the shopper is looking at: this product, this size,
+  // and the page's canonical address (the one the shop can open).
+  useChatAboutProduct({
+    name: product.name,
+    variant: variant ? variantLabel(variant) : null,
+    path: productPath(product),
+  });
 
   return (
     <div className="space-y-12">
