@@ -38,6 +38,7 @@ import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import { createPaymentProvider, registerPaymentRoutes } from './modules/payments';
 import { registerRatingRoutes } from './modules/ratings';
+import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
 import { registerPageRoutes } from './modules/seo';
 
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
 

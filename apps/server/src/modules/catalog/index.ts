@@ -8,6 +8,7 @@ export {
   listAllProducts,
   listCategoryProducts,
   listShopCategories,
+  productsByIds,
   listRelatedProducts,
   tenantView,
   toShop,

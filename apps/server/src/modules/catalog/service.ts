@@ -87,6 +87,14 @@ export async function getProduct(db: Db, productId: string): Promise<Product> {
   return product as Product;
 }
 
+/** Products by id, in the order given (search results); hidden or unknown ids are left out. */
+export async function productsByIds(db: Db, ids: readonly string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const found = await withVariants(db, await selectProducts(db, inArray(products.id, [...ids])));
+  const byId = new Map(found.map((product) => [product._id, product]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listAllProducts(db: Db): Promise<Product[]> {
   return withVariants(db, await selectProducts(db, undefined));
 }

@@ -1,0 +1,74 @@
+// Search across every shop's products: prefix matching, spelling correction and ranking in the
+// database (queries.ts), shaped into the spec's records here.
+import {
+  fromCents,
+  productPath,
+  type Product,
+  type SearchFacets,
+  type SearchQuery,
+  type Suggestions,
+} from '@soko/contract';
+import type { Db } from '../../platform/db';
+import { productsByIds } from '../catalog';
+import { searchFacets, searchProductIds, spellingFixes, suggestProducts } from './queries';
+import { normalizeText, queryWords, tsqueryText } from './text';
+
+const SUGGESTED_PRODUCTS = 6;
+const SUGGESTED_CATEGORIES = 3;
+
+/** The tsquery for a typed text, or null when it holds no word (only signs, emoji...). */
+async function prepare(db: Db, text: string) {
+  const words = queryWords(text);
+  if (words.length === 0) return null;
+  const fixes = await spellingFixes(db, words);
+  return { tsquery: tsqueryText(words, fixes), phrase: normalizeText(text.trim()) };
+}
+
+export async function searchProducts(
+  db: Db,
+  query: SearchQuery,
+): Promise<{ products: Product[]; total: number }> {
+  const prepared = await prepare(db, query.query);
+  if (!prepared) return { products: [], total: 0 };
+  const { ids, total } = await searchProductIds(db, prepared.tsquery, prepared.phrase, query);
+  return { products: await productsByIds(db, ids), total };
+}
+
+export async function facetsFor(db: Db, text: string): Promise<SearchFacets> {
+  const empty = { total: 0, categories: [], types: [], minPrice: null, maxPrice: null };
+  const prepared = await prepare(db, text);
+  if (!prepared) return empty;
+  const { categories, types, totals } = await searchFacets(db, prepared.tsquery);
+  return {
+    total: totals?.total ?? 0,
+    categories,
+    // The key is typeLabel's already (lower-cased, one 's' dropped): only its first letter is
+    // raised, as typeLabel does; applying typeLabel again would drop a second 's'.
+    types: types.map((row) => ({
+      label: row.key.charAt(0).toUpperCase() + row.key.slice(1),
+      count: row.count,
+    })),
+    minPrice: totals?.min == null ? null : fromCents(totals.min),
+    maxPrice: totals?.max == null ? null : fromCents(totals.max),
+  };
+}
+
+export async function suggestionsFor(db: Db, text: string): Promise<Suggestions> {
+  const prepared = await prepare(db, text);
+  if (!prepared) return { products: [], categories: [] };
+  const rows = await suggestProducts(db, prepared.tsquery, prepared.phrase, SUGGESTED_PRODUCTS);
+  const categories = [...new Set(rows.map((row) => row.category))].slice(0, SUGGESTED_CATEGORIES);
+  return {
+    products: rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      price: fromCents(row.cents),
+      image: row.image,
+      path: productPath({ _id: row.id, userId: row.owner_id, name: row.name }),
+    })),
+    categories: categories.map((name) => ({
+      name,
+      path: `/category/${encodeURIComponent(name)}`,
+    })),
+  };
+}
