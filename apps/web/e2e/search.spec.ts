@@ -277,6 +277,26 @@ test.describe('the results page', () => {
     await expect(paging(page)).toHaveCount(0);
   });
 
+  test('a failed search says why and tries again on request', async ({ page, api }) => {
+    let failing = true;
+    await page.route('**/api/search/get?*', (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            json: { error: { code: 'unavailable', message: 'Search is resting' } },
+          })
+        : route.fallback(),
+    );
+    await page.goto('/search?query=soap');
+    const alert = page.getByRole('alert').filter({ hasText: 'Error: Search is resting' });
+    await expect(alert).toBeVisible();
+
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    const expected = await searched(api, 'query=soap');
+    await expect(resultNames(page)).toHaveText(expected.names);
+  });
+
   test('a blank search asks for something to search for, and asks the API nothing', async ({
     page,
   }) => {
