@@ -66,11 +66,11 @@ test.describe('header', () => {
     const header = page.getByRole('banner');
     const toggle = header.getByRole('button', { name: 'Search products' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(header.getByRole('searchbox')).toHaveCount(0);
+    await expect(header.getByRole('combobox')).toHaveCount(0);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const box = header.getByRole('searchbox', { name: 'Search products' });
+    const box = header.getByRole('combobox', { name: 'Search products' });
     await expect(box).toBeFocused();
 
     await box.fill('   ');
@@ -81,12 +81,12 @@ test.describe('header', () => {
     await box.fill('  shea butter ');
     await header.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL('/search?query=shea%20butter');
-    await expect(header.getByRole('searchbox')).toHaveCount(0);
+    await expect(header.getByRole('combobox')).toHaveCount(0);
 
     // Escape closes the box and gives focus back to the toggle.
     await toggle.click();
-    await header.getByRole('searchbox').press('Escape');
-    await expect(header.getByRole('searchbox')).toHaveCount(0);
+    await header.getByRole('combobox').press('Escape');
+    await expect(header.getByRole('combobox')).toHaveCount(0);
     await expect(toggle).toBeFocused();
   });
 

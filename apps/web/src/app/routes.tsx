@@ -148,9 +148,14 @@ export const routes: RouteObject[] = [
                 .SandboxPaymentPage,
             }),
           },
-          // Screens of the coming issues (search, blog) show the spec's placeholder until
-          // they land.
-          ...['search', 'blog', 'blog/:id'].map((path) => ({ path, element: <ComingSoonPage /> })),
+          {
+            path: 'search',
+            lazy: async () => ({
+              Component: (await import('../features/search/components/search-page')).SearchPage,
+            }),
+          },
+          // Screens of the coming issues (blog) show the spec's placeholder until they land.
+          ...['blog', 'blog/:id'].map((path) => ({ path, element: <ComingSoonPage /> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

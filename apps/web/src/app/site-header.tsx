@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import { Suspense, lazy, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { searchPath, type Shop } from '@soko/contract';
+import type { Shop } from '@soko/contract';
 import { CartIcon, MapPinIcon, SearchIcon, UserIcon } from '../components/icons';
 import { useCurrentShop } from '../features/tenants/api/get-metadata';
 import { useCartItemCount } from '../features/cart/cart-store';
@@ -20,6 +19,15 @@ const mainLinks = [
 
 /** For signed-in users: anyone may open a shop (DESIGN: Shop Management at /shops). */
 const shopsLink = { to: '/shops', label: 'Shop Management' } as const;
+
+// The search box with its suggestions is loaded when the shopper first reaches for the search
+// button (pointer over it, focus on it), so by the click it is usually there already; the
+// first load of '/' stays without it (bench/first-load.mjs).
+const loadSearchBox = () => import('../features/search/components/header-search-box');
+const HeaderSearchBox = lazy(async () => ({ default: (await loadSearchBox()).HeaderSearchBox }));
+const preloadSearchBox = () => {
+  void loadSearchBox();
+};
 
 export function SiteHeader() {
   const { data: shop, isPending } = useCurrentShop();
@@ -60,6 +68,8 @@ export function SiteHeader() {
             aria-expanded={searchOpen}
             aria-controls={searchId}
             onClick={() => setSearchOpen((open) => !open)}
+            onPointerEnter={preloadSearchBox}
+            onFocus={preloadSearchBox}
             className={`${iconButton} aria-expanded:bg-stone-100`}
           >
             <SearchIcon className="size-5" />
@@ -72,7 +82,11 @@ export function SiteHeader() {
       <NavigationNotice />
 
       <div id={searchId} hidden={!searchOpen} className="mx-auto max-w-6xl px-4 pb-3">
-        {searchOpen && <SearchBox onDone={() => setSearchOpen(false)} onEscape={closeSearch} />}
+        {searchOpen && (
+          <Suspense fallback={<SearchBoxLoading />}>
+            <HeaderSearchBox onDone={() => setSearchOpen(false)} onEscape={closeSearch} />
+          </Suspense>
+        )}
       </div>
 
       <nav aria-label="Main" className="border-t border-stone-100">
@@ -123,47 +137,15 @@ function ShopLocation({ shop }: { shop: Shop | null }) {
   );
 }
 
-function SearchBox({ onDone, onEscape }: { onDone: () => void; onEscape: () => void }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // A blank search does nothing (spec section 5).
-    const path = searchPath(text);
-    if (!path) return;
-    onDone();
-    void navigate(path);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') onEscape();
-  };
-
+/** The box's place while its code arrives (a slow phone network): the same height, no jump. */
+function SearchBoxLoading() {
   return (
-    <form role="search" onSubmit={onSubmit} className="flex gap-2">
-      <label className="min-w-0 flex-1">
-        <span className="sr-only">Search products</span>
-        <input
-          type="search"
-          name="query"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Search products"
-          enterKeyHint="search"
-          // Opened by a click on the search button: typing is the next thing the shopper does.
-          autoFocus
-          className="w-full rounded-md border border-stone-300 px-3 py-2 text-base focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
-        />
-      </label>
-      <button
-        type="submit"
-        className={`rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 ${focusRing}`}
-      >
-        Search
-      </button>
-    </form>
+    <p
+      role="status"
+      className="flex h-[42px] items-center rounded-md border border-stone-200 px-3 text-stone-500"
+    >
+      Loading search...
+    </p>
   );
 }
 

@@ -68,12 +68,23 @@ function authHeader(): Record<string, string> {
 }
 
 export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiGetWithHeaders<T>(path, options)).data;
+}
+
+/**
+ * A GET whose answer also travels in its headers (search's `X-Total-Count`, which lets the
+ * body keep the spec's plain list of products).
+ */
+export async function apiGetWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const response = await fetch(path, {
     headers: { accept: 'application/json', ...authHeader() },
     signal: options.signal,
   });
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  return { data: (await response.json()) as T, headers: response.headers };
 }
 
 export async function apiPost<T>(

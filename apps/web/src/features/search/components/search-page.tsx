@@ -1,0 +1,121 @@
+import { useRef } from 'react';
+import {
+  ListingError,
+  ListingLoading,
+  Pagination,
+  ProductGrid,
+  usePageTitle,
+  useScrollToTopOnOpen,
+} from '../../catalog';
+import { useSearchFacets } from '../api/get-search-facets';
+import { useSearchProducts } from '../api/search-products';
+import { searchPageCount, type SearchState } from '../search-params';
+import { useSearchState } from '../use-search-state';
+import { SearchFiltersPanel, SearchSortSelect } from './search-filters';
+
+/** The spec's text when a search matches nothing. */
+export const NO_RESULTS_TEXT = 'No products found for this category.';
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** /search?query={text}: every shop's products matching the text, filtered, sorted and paged. */
+export function SearchPage() {
+  const { state, change } = useSearchState();
+  useScrollToTopOnOpen(state.query);
+  usePageTitle(state.query ? `Results for "${state.query}"` : 'Search');
+
+  if (!state.query) {
+    // A blank or missing text asks the API for nothing (spec section 5).
+    return (
+      <div className="mx-auto max-w-md space-y-2 py-12 text-center">
+        <h1 className="text-2xl font-bold text-stone-900">Search</h1>
+        <p className="text-stone-700">
+          Type what you are looking for in the search box at the top of the page.
+        </p>
+      </div>
+    );
+  }
+  return <SearchResults state={state} change={change} />;
+}
+
+interface SearchResultsProps {
+  state: SearchState;
+  change: ReturnType<typeof useSearchState>['change'];
+}
+
+function SearchResults({ state, change }: SearchResultsProps) {
+  const { data, error, isFetching, isPlaceholderData, refetch } = useSearchProducts(state);
+  const { data: facets } = useSearchFacets(state.query);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const changePage = (page: number) => {
+    change({ page });
+    resultsRef.current?.scrollIntoView({
+      block: 'start',
+      behavior: prefersReducedMotion() ? 'instant' : 'smooth',
+    });
+  };
+
+  const total = data?.total;
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold break-words text-stone-900">{`Results for "${state.query}"`}</h1>
+        {/* Announced as it changes: the count is the answer to the filter just picked. */}
+        <p role="status" className="text-sm text-stone-600">
+          {total === undefined
+            ? ''
+            : total === 1
+              ? '1 product found'
+              : `${total.toLocaleString('en-KE')} products found`}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-4 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-6">
+        <SearchFiltersPanel state={state} facets={facets} onChange={change} />
+
+        <div className="space-y-4">
+          <div className="flex justify-end">
+            <SearchSortSelect value={state.sort} onChange={(sort) => change({ sort })} />
+          </div>
+          <section
+            ref={resultsRef}
+            aria-label="Search results"
+            aria-busy={isFetching}
+            className="scroll-mt-4"
+          >
+            {data ? (
+              data.total === 0 ? (
+                <p className="py-8 text-center text-stone-600">{NO_RESULTS_TEXT}</p>
+              ) : (
+                // The previous results stay, dimmed, while the next ones load.
+                <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+                  <ProductGrid
+                    products={data.products}
+                    maxColumns={3}
+                    priority
+                    emptyText="This page is past the last one."
+                  />
+                </div>
+              )
+            ) : error ? (
+              <ListingError error={error} onRetry={() => void refetch()} />
+            ) : (
+              <ListingLoading />
+            )}
+          </section>
+          {data && data.total > 0 && (
+            <Pagination
+              page={state.page}
+              pageCount={searchPageCount(data.total)}
+              onPageChange={changePage}
+              label="Search results pages"
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
