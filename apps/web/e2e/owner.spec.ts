@@ -58,7 +58,8 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
   const seller = await signUp(api, `seller-${tag}`);
   await seedToken(page, seller.token);
   const shopName = `Achieng's Naturals ${tag} ${Date.now().toString(36)}`;
-  const productName = `Baobab oil ${Date.now().toString(36)}`;
+  // Named apart from what the search journeys look for ('oil', 'shea'): they run alongside.
+  const productName = `Baobab seed serum ${Date.now().toString(36)}`;
 
   await test.step('the header leads to Shop Management, which offers the create form', async () => {
     await page.goto('/');
@@ -158,7 +159,7 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     const form = page.getByRole('form', { name: 'Add Category' });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByText('Category name is required')).toBeVisible();
-    await form.getByLabel('Name').fill('Oils');
+    await form.getByLabel('Name').fill('Serums');
     await form
       .getByLabel('Add category images')
       .setInputFiles([await png(90, 160, 60, 'oils.png')]);
@@ -167,7 +168,7 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
       form.getByRole('list', { name: 'Category images', exact: true }).getByRole('listitem'),
     ).toHaveCount(1);
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: /^Oils/, pressed: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Serums/, pressed: true })).toBeVisible();
     await expect(
       page.getByText('No products found. Add a new product to get started.'),
     ).toBeVisible();
@@ -180,7 +181,7 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     await form.getByLabel('Description').fill('Cold pressed || From Kitui');
     await form.getByLabel('Price (Ksh)').fill('1200');
     await form.getByLabel('Discount (%)').fill('10');
-    await form.getByLabel('Type', { exact: true }).fill('Oils');
+    await form.getByLabel('Type', { exact: true }).fill('Serums');
     await form.getByLabel('Pricing type').selectOption('Fixed');
     await form.getByRole('button', { name: 'Add variant' }).click();
     await form.getByLabel('Variant 1 size').fill('50 ml');
@@ -218,8 +219,8 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     const categories = await api.get<Category[]>(`/api/property/shop/${shopId}/categories`, {
       token: seller.token,
     });
-    const oils = categories.find((c) => c.name === 'Oils');
-    if (!oils) throw new Error('the Oils category is missing');
+    const oils = categories.find((c) => c.name === 'Serums');
+    if (!oils) throw new Error('the Serums category is missing');
     return oils;
   };
   const ownProduct = async () => {

@@ -10,9 +10,9 @@ import type { App, AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { facetsFor, searchProducts, suggestionsFor } from './service';
 
-// Answers change with every owner's save and every sale (stock), and queries are as many as
-// shoppers type: a short shared cache (a CDN, the browser) helps, a long one would lie.
-const SHORT_CACHE = 'public, max-age=30';
+// Answers change with every owner's save and every sale (stock): a product saved must be found
+// at once, so neither a browser nor a proxy may answer from an old copy.
+const SHORT_CACHE = 'no-cache';
 
 export function registerSearchRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx;
