@@ -20,6 +20,7 @@ const webFeatures = [
   'blog',
   'search',
   'ratings',
+  'reviews',
   'newsletter',
   'tenants',
   'chat',

@@ -38,6 +38,7 @@ import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import { createPaymentProvider, registerPaymentRoutes } from './modules/payments';
 import { registerRatingRoutes } from './modules/ratings';
+import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
 import { registerPageRoutes } from './modules/seo';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerAuthRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
+  registerReviewRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);

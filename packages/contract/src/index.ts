@@ -10,6 +10,7 @@ export * from './newsletter';
 export * from './orders';
 export * from './payments';
 export * from './ratings';
+export * from './reviews';
 export * from './search';
 export * from './shops';
 export * from './sorting';

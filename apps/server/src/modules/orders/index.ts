@@ -2,7 +2,7 @@
 // one transition table). Other modules ask for outcomes here; none writes an order itself.
 export { registerOrderRoutes } from './routes';
 export { orderNumberSql } from './order-number';
-export { buyerOrderLines } from './queries';
+export { buyerOrderLines, proofOfPurchase } from './queries';
 export { expireOverdueOrders } from './service';
 export {
   applyPaymentOutcome,

@@ -1,5 +1,11 @@
 // Orders as they are read back: the buyer's, an admin's list, and a shop owner's slice.
-import { fromCents, UNPLACED_STATUSES, type Order, type ShopOrder } from '@soko/contract';
+import {
+  fromCents,
+  REVIEWABLE_ORDER_STATUSES,
+  UNPLACED_STATUSES,
+  type Order,
+  type ShopOrder,
+} from '@soko/contract';
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -91,6 +97,32 @@ export async function buyerOrderLines(db: Db, userId: string) {
     .where(and(eq(orders.userId, userId), notInArray(orders.status, [...UNPLACED_STATUSES])))
     .orderBy(desc(orders.createdAt), orderLines.position);
   return lines;
+}
+
+/**
+ * The buyer's own order that proves they received a product (the reviews rule), oldest first so
+ * a review points at the first purchase; null when there is none. An anonymous order, or anyone
+ * else's, never matches: the buyer's id is in the WHERE.
+ */
+export async function proofOfPurchase(
+  db: Db,
+  userId: string,
+  productId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderLines.productId, productId),
+        inArray(orders.status, [...REVIEWABLE_ORDER_STATUSES]),
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** Every order, newest first (admins). */

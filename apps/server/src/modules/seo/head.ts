@@ -10,6 +10,7 @@ import {
   toCents,
   type InitialDataEntry,
   type Product,
+  type Review,
   type Seo,
 } from '@soko/contract';
 
@@ -118,7 +119,58 @@ export function siteHead(seo: Seo, canonicalBase: string, path: string, image?: 
   };
 }
 
-export function productHead(seo: Seo, canonicalBase: string, product: Product): PageHead {
+/** The verified buyers' reviews a product page's JSON-LD carries (visible ones only). */
+export type PageReviews = { average: number; count: number; reviews: readonly Review[] };
+
+/**
+ * Reviews are the rating search engines should show: written by verified buyers, each with a
+ * name and words. Without any, the open star rating stands in, counted as ratings (ratingCount),
+ * not reviews, since nobody wrote anything.
+ */
+function ratingData(product: Product, reviews: PageReviews | undefined) {
+  if (reviews && reviews.count > 0) {
+    return {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: reviews.average,
+        reviewCount: reviews.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+      review: reviews.reviews.map((review) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: review.author },
+        datePublished: review.createdAt.slice(0, 10),
+        reviewBody: review.body,
+        reviewRating: {
+          '@type': 'Rating',
+          ratingValue: review.rating,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      })),
+    };
+  }
+  if (product.rating.count > 0) {
+    return {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: product.rating.average,
+        ratingCount: product.rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    };
+  }
+  return {};
+}
+
+export function productHead(
+  seo: Seo,
+  canonicalBase: string,
+  product: Product,
+  reviews?: PageReviews,
+): PageHead {
   const path = productPath(product);
   const url = absoluteUrl(canonicalBase, path);
   const images = product.imageUrls.map((image) => absoluteUrl(canonicalBase, image));
@@ -153,17 +205,7 @@ export function productHead(seo: Seo, canonicalBase: string, product: Product): 
           product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
-      ...(product.rating.count > 0
-        ? {
-            aggregateRating: {
-              '@type': 'AggregateRating',
-              ratingValue: product.rating.average,
-              reviewCount: product.rating.count,
-              bestRating: 5,
-              worstRating: 1,
-            },
-          }
-        : {}),
+      ...ratingData(product, reviews),
     },
   };
 }

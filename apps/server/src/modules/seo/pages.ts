@@ -29,6 +29,7 @@ import {
   listRelatedProducts,
   tenantView,
 } from '../catalog';
+import { reviewsForPageData } from '../reviews';
 import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
 
 // Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
@@ -123,13 +124,14 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       const productId = match.params.productId ?? '';
       try {
         const product = await getProduct(db, productId);
+        const reviews = await reviewsForPageData(db, productId);
         const initialData = await pageData(tenant, match, shops);
         initialData.push({ key: queryKeys.product(productId), data: product });
         const image = product.imageUrls[0];
         return {
           status: 200,
           head: {
-            ...productHead(seo, base, product),
+            ...productHead(seo, base, product, reviews),
             initialData,
             ...(image ? { preloadImage: { url: image, sizes: IMAGE_SIZES.productMain } } : {}),
           },
@@ -199,14 +201,28 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
   }
 
   const tags = [CACHE_TAGS.catalog, CACHE_TAGS.shops];
+  // A product page also carries its reviews (JSON-LD), which change without a catalog write.
+  const pageTags = (pathname: string) => {
+    const match = matchAppPath(pathname);
+    const productId =
+      match?.pattern === '/product/:productId/:userId/:productName'
+        ? match.params.productId
+        : undefined;
+    return productId ? [...tags, CACHE_TAGS.product(productId)] : tags;
+  };
   return {
     canonicalBase,
     page: (tenant, pathname) =>
-      cache.get(`page:${tenant?.id ?? '-'}:${pathname}`, tags, () => render(tenant, pathname), {
-        serialize: (page) => injectHead(template, page.head),
-        status: (page) => page.status,
-        store: (page) => page.status === 200,
-      }),
+      cache.get(
+        `page:${tenant?.id ?? '-'}:${pathname}`,
+        pageTags(pathname),
+        () => render(tenant, pathname),
+        {
+          serialize: (page) => injectHead(template, page.head),
+          status: (page) => page.status,
+          store: (page) => page.status === 200,
+        },
+      ),
     sitemap: (tenant) =>
       cache.get(`sitemap:${tenant?.id ?? '-'}`, tags, () => sitemapXml(tenant), {
         serialize: (xml) => xml,

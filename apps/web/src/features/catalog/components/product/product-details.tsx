@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import {
   discountedPriceCents,
   formatKsh,
@@ -11,6 +11,7 @@ import {
   type Product,
 } from '@soko/contract';
 import { useChatAboutProduct } from '../../../chat';
+import { ProductReviews } from '../../../reviews';
 import { ProductPrice } from '../product-price';
 import { SoldBy } from '../sold-by';
 import { AddToCartButton } from './add-to-cart-button';
@@ -96,6 +97,9 @@ export function ProductDetails({ product }: { product: Product }) {
           <ProductDescription description={product.description} />
         </section>
       </div>
+      <Suspense fallback={null}>
+        <ProductReviews productId={product._id} />
+      </Suspense>
       <RelatedProducts categoryId={product.categoryId} productId={product._id} />
     </div>
   );

@@ -1,0 +1,46 @@
+// Zod-free (see catalog-rules.ts): the reviews section's figures and names, shared by the
+// server that makes them and the page that shows them.
+import type { OrderStatus } from './order-state-rules';
+
+export const REVIEW_BODY_MAX = 1000;
+export const REVIEWS_PAGE_SIZE = 5;
+/** How many reviews a product page's JSON-LD carries (search engines show a few at most). */
+export const REVIEWS_IN_PAGE_DATA = 5;
+
+/**
+ * The order states that prove a purchase. Delivered is the design's rule; confirmed and shipped
+ * count too because nothing moves an order past confirmed yet, and shops that do not mark
+ * delivery would otherwise never get a review.
+ */
+export const REVIEWABLE_ORDER_STATUSES = [
+  'confirmed',
+  'shipped',
+  'delivered',
+] as const satisfies readonly OrderStatus[];
+
+export const REVIEW_MESSAGES = {
+  notABuyer: 'Only shoppers who have received this product can review it.',
+  alreadyReviewed: 'You have already reviewed this product.',
+} as const;
+
+/**
+ * 'Wanjiru K.': a reviewer is named by first name and last initial, never in full, so a review
+ * does not publish who bought what. A missing part is left out rather than shown as blank.
+ */
+export function reviewAuthorName(firstName: string, lastName: string): string {
+  const first = firstName.trim();
+  const initial = Array.from(lastName.trim())[0]?.toLocaleUpperCase() ?? '';
+  if (!first && !initial) return 'A shopper';
+  if (!initial) return first;
+  return first ? `${first} ${initial}.` : `${initial}.`;
+}
+
+/** The mean of visible reviews to one decimal, 0 when there are none. */
+export function reviewAverage(sum: number, count: number): number {
+  return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
+}
+
+/** Pages of REVIEWS_PAGE_SIZE; an empty list still has one (empty) page. */
+export function reviewPageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / REVIEWS_PAGE_SIZE));
+}
