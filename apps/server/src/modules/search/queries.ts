@@ -1,7 +1,7 @@
 // Search's SQL: one engine on PGlite and PostgreSQL alike (migration 0005: a weighted tsvector
 // per product and a word list with a trigram index, both kept by triggers).
 import { sql, type SQL } from 'drizzle-orm';
-import { typeLabel, type SearchQuery } from '@soko/contract';
+import { SEARCH_RANKED_MAX, typeLabel, type SearchQuery } from '@soko/contract';
 import { rowsOf, type Db } from '../../platform/db';
 
 /** Below this length a word is only ever a prefix: corrections of 'oi' would be noise. */
@@ -92,7 +92,7 @@ function orderBy(sort: SearchQuery['sort'], tsquery: string, phrase: string): SQ
  * ranked (plus every product named exactly as the query, found by its own index), and the total
  * says "at least this many". See decision 011.
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = SEARCH_RANKED_MAX;
 
 /**
  * Matching products: every product named exactly as the query (its own index), then at most

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { SEARCH_RANKED_MAX } from '@soko/contract';
 import {
   ListingError,
   ListingLoading,
@@ -69,7 +70,10 @@ function SearchResults({ state, change }: SearchResultsProps) {
             ? ''
             : total === 1
               ? '1 product found'
-              : `${total.toLocaleString('en-KE')} products found`}
+              : total >= SEARCH_RANKED_MAX
+                ? // A search ranks at most this many: past it the count is "at least".
+                  `${SEARCH_RANKED_MAX.toLocaleString('en-KE')}+ products found`
+                : `${total.toLocaleString('en-KE')} products found`}
         </p>
       </div>
 
