@@ -152,3 +152,38 @@ test('a review’s markup shows as text and runs nothing', async ({ page, api })
   await expect(section.locator('img[src="x"]')).toHaveCount(0);
   expect(dialogs).toEqual([]);
 });
+
+test('an admin hides a review from the product page, and shoppers no longer see it', async ({
+  page,
+  api,
+}) => {
+  const product = await shopProduct(api, false, 12);
+  const shopper = await signUp(api, 'Baraka', 'Mwangi');
+  await buyOnDelivery(api, product, shopper.token);
+  const body = `Smells lovely, arrived quickly. ${Date.now()}`;
+  await api.post<Review>(
+    `/api/reviews/${product._id}`,
+    { rating: 5, body },
+    { token: shopper.token },
+  );
+
+  // A shopper sees no moderation control.
+  await seedToken(page, shopper.token);
+  await page.goto(productPath(product));
+  const mine = reviewsSection(page).getByRole('listitem').filter({ hasText: body });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('button', { name: /^Hide review/ })).toHaveCount(0);
+
+  const admin = await api.post<AuthResponse>('/api/user/signin', {
+    email: 'admin@soko.test',
+    password: 'soko-demo-pass',
+  });
+  // The same tab signs in as the admin: the stored token is what the app reads at start.
+  await page.evaluate((token) => localStorage.setItem('token', token), admin.token);
+  await page.reload();
+  const listed = reviewsSection(page).getByRole('listitem').filter({ hasText: body });
+  await listed.getByRole('button', { name: 'Hide review by Baraka M.' }).click();
+  await expect(reviewsSection(page).getByText(body)).toHaveCount(0);
+  const shown = await api.get<{ reviews: Review[] }>(`/api/reviews/${product._id}`);
+  expect(shown.reviews.map((review) => review.body)).not.toContain(body);
+});

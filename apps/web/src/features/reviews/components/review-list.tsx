@@ -1,4 +1,6 @@
 import type { Review } from '@soko/contract';
+import { useSession } from '../../../lib/session';
+import { useHideReview } from '../api/hide-review';
 import { formatReviewDate } from '../review-figures';
 import { Stars } from './stars';
 
@@ -23,12 +25,37 @@ export function ReviewItem({ review }: { review: Review }) {
   );
 }
 
+/** Shown to admins only: the server refuses anyone else (403). */
+function HideButton({ review }: { review: Review }) {
+  const hide = useHideReview(review.productId);
+  return (
+    <div className="pt-1">
+      <button
+        type="button"
+        disabled={hide.isPending}
+        onClick={() => hide.mutate(review._id)}
+        className="rounded border border-stone-300 px-2 py-1 text-xs font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        {hide.isPending ? 'Hiding...' : 'Hide review'}
+        <span className="sr-only">{` by ${review.author}`}</span>
+      </button>
+      {hide.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          The review could not be hidden. Please try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
+  const isAdmin = useSession().currentUser?.role === 'admin';
   return (
     <ul className="space-y-4">
       {reviews.map((review) => (
         <li key={review._id}>
           <ReviewItem review={review} />
+          {isAdmin && <HideButton review={review} />}
         </li>
       ))}
     </ul>
