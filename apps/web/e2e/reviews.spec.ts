@@ -179,7 +179,7 @@ test('an admin hides a review from the product page, and shoppers no longer see 
     password: 'soko-demo-pass',
   });
   // The same tab signs in as the admin: the stored token is what the app reads at start.
-  await page.evaluate((token) => localStorage.setItem('token', token), admin.token);
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(admin.token)})`);
   await page.reload();
   const listed = reviewsSection(page).getByRole('listitem').filter({ hasText: body });
   await listed.getByRole('button', { name: 'Hide review by Baraka M.' }).click();

@@ -38,8 +38,20 @@ export const searchQuerySchema = z.strictObject({
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 
-/** GET /api/search/facets?query=…: what the filters can offer for a search. */
-export const searchFacetsQuerySchema = z.strictObject({ query: searchText });
+/**
+ * GET /api/search/facets?query=…&(filters): what the filters can offer. Each group is counted
+ * under the other filters (the categories under the Type, price and stock chosen, and so on),
+ * so a choice shows how many it would leave; `total` is under all of them.
+ */
+export const searchFacetsQuerySchema = searchQuerySchema.pick({
+  query: true,
+  category: true,
+  type: true,
+  minPrice: true,
+  maxPrice: true,
+  inStock: true,
+});
+export type SearchFacetsQuery = z.infer<typeof searchFacetsQuerySchema>;
 export const searchFacetsSchema = z.object({
   total: z.number().int(),
   categories: z.array(z.object({ name: z.string(), count: z.number().int() })),

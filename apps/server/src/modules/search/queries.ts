@@ -125,25 +125,29 @@ export async function searchProductIds(
   return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
 }
 
-export async function searchFacets(db: Db, tsquery: string) {
-  const where = matching(tsquery);
-  const [categories, types, totals] = await Promise.all([
+export async function searchFacets(db: Db, tsquery: string, filters: Partial<SearchQuery>) {
+  const { category: _category, ...withoutCategory } = filters;
+  const { type: _type, ...withoutType } = filters;
+  const { minPrice: _min, maxPrice: _max, ...withoutPrice } = filters;
+  const [categories, types, prices, totals] = await Promise.all([
     db.execute(sql`
-      select min(c.name) as name, count(*)::int as count from ${FROM} where ${where}
+      select min(c.name) as name, count(*)::int as count from ${FROM}
+      where ${matching(tsquery, withoutCategory)}
       group by lower(c.name) order by count(*) desc, min(c.name) limit 30`),
     db.execute(sql`
       select ${TYPE_KEY} as key, count(*)::int as count from ${FROM}
-      where ${where} and nullif(btrim(p.type), '') is not null
+      where ${matching(tsquery, withoutType)} and nullif(btrim(p.type), '') is not null
       group by 1 order by count(*) desc, 1 limit 30`),
     db.execute(sql`
-      select count(*)::int as total, min(${EFFECTIVE_CENTS})::int as min,
-        max(${EFFECTIVE_CENTS})::int as max
-      from ${FROM} where ${where}`),
+      select min(${EFFECTIVE_CENTS})::int as min, max(${EFFECTIVE_CENTS})::int as max
+      from ${FROM} where ${matching(tsquery, withoutPrice)}`),
+    db.execute(sql`select count(*)::int as total from ${FROM} where ${matching(tsquery, filters)}`),
   ]);
   return {
     categories: rowsOf<{ name: string; count: number }>(categories),
     types: rowsOf<{ key: string; count: number }>(types),
-    totals: rowsOf<{ total: number; min: number | null; max: number | null }>(totals)[0],
+    prices: rowsOf<{ min: number | null; max: number | null }>(prices)[0],
+    total: rowsOf<{ total: number }>(totals)[0]?.total ?? 0,
   };
 }
 

@@ -52,7 +52,7 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       void reply.header('cache-control', SHORT_CACHE);
-      return facetsFor(db, request.query.query);
+      return facetsFor(db, request.query);
     },
   );
 

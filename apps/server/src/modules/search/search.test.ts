@@ -224,6 +224,26 @@ describe('GET /api/search/facets and /api/search/suggest', () => {
     }
   });
 
+  it('counts each group under the other filters chosen', async () => {
+    const facetsOf = async (params: Record<string, string>) =>
+      (await get(`/api/search/facets?${new URLSearchParams({ query: 'shea', ...params })}`)).json();
+    const open = await facetsOf({});
+    const inStock = await facetsOf({ inStock: 'true' });
+    expect(inStock.total).toBe((await search('shea', { inStock: 'true' })).total);
+    expect(inStock.total).toBeLessThan(open.total);
+    for (const { name, count } of inStock.categories as { name: string; count: number }[]) {
+      expect((await search('shea', { category: name, inStock: 'true' })).total, name).toBe(count);
+    }
+    // Choosing a category narrows the other groups, not the category list itself.
+    const category = (open.categories as { name: string }[])[0]?.name as string;
+    const inCategory = await facetsOf({ category });
+    expect(inCategory.categories).toEqual(open.categories);
+    expect(inCategory.total).toBe((await search('shea', { category })).total);
+    const typeTotal = (inCategory.types as { count: number }[]).reduce((n, t) => n + t.count, 0);
+    expect(typeTotal).toBeLessThanOrEqual(inCategory.total);
+    expect((await get('/api/search/facets?query=shea&sort=price-asc')).statusCode).toBe(400);
+  });
+
   it('suggests products and categories from two characters, typos forgiven', async () => {
     expect((await get('/api/search/suggest?query=m')).statusCode).toBe(400);
     const res = await get('/api/search/suggest?query=moringga');

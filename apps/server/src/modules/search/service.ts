@@ -5,6 +5,7 @@ import {
   productPath,
   type Product,
   type SearchFacets,
+  type SearchFacetsQuery,
   type SearchQuery,
   type Suggestions,
 } from '@soko/contract';
@@ -34,13 +35,13 @@ export async function searchProducts(
   return { products: await productsByIds(db, ids), total };
 }
 
-export async function facetsFor(db: Db, text: string): Promise<SearchFacets> {
+export async function facetsFor(db: Db, query: SearchFacetsQuery): Promise<SearchFacets> {
   const empty = { total: 0, categories: [], types: [], minPrice: null, maxPrice: null };
-  const prepared = await prepare(db, text);
+  const prepared = await prepare(db, query.query);
   if (!prepared) return empty;
-  const { categories, types, totals } = await searchFacets(db, prepared.tsquery);
+  const { categories, types, prices, total } = await searchFacets(db, prepared.tsquery, query);
   return {
-    total: totals?.total ?? 0,
+    total,
     categories,
     // The key is typeLabel's already (lower-cased, one 's' dropped): only its first letter is
     // raised, as typeLabel does; applying typeLabel again would drop a second 's'.
@@ -48,8 +49,8 @@ export async function facetsFor(db: Db, text: string): Promise<SearchFacets> {
       label: row.key.charAt(0).toUpperCase() + row.key.slice(1),
       count: row.count,
     })),
-    minPrice: totals?.min == null ? null : fromCents(totals.min),
-    maxPrice: totals?.max == null ? null : fromCents(totals.max),
+    minPrice: prices?.min == null ? null : fromCents(prices.min),
+    maxPrice: prices?.max == null ? null : fromCents(prices.max),
   };
 }
 

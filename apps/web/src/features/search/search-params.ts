@@ -102,6 +102,11 @@ export function searchApiParams(state: SearchState): URLSearchParams {
   return params;
 }
 
+/** GET /api/search/facets's query string: the text and the filters, not the sort or page. */
+export function facetApiParams(state: SearchState): URLSearchParams {
+  return writeSearchState({ ...state, sort: DEFAULT_SORT, page: 1 });
+}
+
 /** How many pages `total` matches fill (at least 1, so 'Page 1 of 1' when there are none). */
 export function searchPageCount(total: number): number {
   return Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));

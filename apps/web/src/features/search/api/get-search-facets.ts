@@ -1,27 +1,31 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchFacets } from '@soko/contract';
 import { apiGet } from '../../../lib/api-client';
+import { facetApiParams, type SearchState } from '../search-params';
 import { searchKeys } from './search-keys';
 
-/** What the filters can offer for a text (GET /api/search/facets): counts before filtering. */
+/**
+ * What the filters can offer (GET /api/search/facets): each group counted under the other
+ * filters chosen, so every choice says how many it would leave.
+ */
 export function getSearchFacets(
-  query: string,
+  state: SearchState,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SearchFacets> {
-  return apiGet<SearchFacets>(`/api/search/facets?${new URLSearchParams({ query }).toString()}`, {
+  return apiGet<SearchFacets>(`/api/search/facets?${facetApiParams(state).toString()}`, {
     signal,
   });
 }
 
-export function getSearchFacetsQueryOptions(query: string) {
+export function getSearchFacetsQueryOptions(state: SearchState) {
   return queryOptions({
-    queryKey: searchKeys.facets(query),
-    queryFn: ({ signal }) => getSearchFacets(query, { signal }),
-    enabled: query !== '',
+    queryKey: searchKeys.facets(facetApiParams(state).toString()),
+    queryFn: ({ signal }) => getSearchFacets(state, { signal }),
+    enabled: state.query !== '',
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSearchFacets(query: string) {
-  return useQuery(getSearchFacetsQueryOptions(query));
+export function useSearchFacets(state: SearchState) {
+  return useQuery(getSearchFacetsQueryOptions(state));
 }

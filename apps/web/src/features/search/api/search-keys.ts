@@ -5,6 +5,7 @@ import type { SearchState } from '../search-params';
 export const searchKeys = {
   all: ['search'] as const,
   results: (state: SearchState) => ['search', 'results', state] as const,
-  facets: (query: string) => ['search', 'facets', query] as const,
+  /** Keyed by the facets call's own query string (text and filters). */
+  facets: (params: string) => ['search', 'facets', params] as const,
   suggestions: (query: string) => ['search', 'suggest', query] as const,
 };

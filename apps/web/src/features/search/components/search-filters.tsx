@@ -142,12 +142,14 @@ const priceText = (price: number | undefined) => (price === undefined ? '' : Str
 function PriceRangeForm({ minPrice, maxPrice, facets, onApply }: PriceRangeFormProps) {
   const [minText, setMinText] = useState(priceText(minPrice));
   const [maxText, setMaxText] = useState(priceText(maxPrice));
-  // The address changed under the form (Back, Clear filters, a swapped range): show it.
+  // The address changed under the form (Back, Clear filters, a swapped range): show it. Only
+  // the bound that changed is rewritten: leaving Min applies it while Max is being typed, and
+  // that must not wipe what is in Max.
   const [shown, setShown] = useState({ minPrice, maxPrice });
   if (shown.minPrice !== minPrice || shown.maxPrice !== maxPrice) {
     setShown({ minPrice, maxPrice });
-    setMinText(priceText(minPrice));
-    setMaxText(priceText(maxPrice));
+    if (shown.minPrice !== minPrice) setMinText(priceText(minPrice));
+    if (shown.maxPrice !== maxPrice) setMaxText(priceText(maxPrice));
   }
 
   const apply = () => {

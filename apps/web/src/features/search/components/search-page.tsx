@@ -48,7 +48,7 @@ interface SearchResultsProps {
 
 function SearchResults({ state, change }: SearchResultsProps) {
   const { data, error, isFetching, isPlaceholderData, refetch } = useSearchProducts(state);
-  const { data: facets } = useSearchFacets(state.query);
+  const { data: facets } = useSearchFacets(state);
   const resultsRef = useRef<HTMLElement>(null);
 
   const changePage = (page: number) => {
