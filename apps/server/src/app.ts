@@ -31,6 +31,7 @@ import { refuseUnstorableText } from './platform/text-input';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
 import { registerAuthRoutes } from './modules/auth';
+import { registerBlogRoutes } from './modules/blog';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerShopRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
+  registerBlogRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
 
   await app.register(fastifyStatic, {

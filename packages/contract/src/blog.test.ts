@@ -33,6 +33,8 @@ describe('createBlogBodySchema', () => {
     expect(
       blogPostSchema.safeParse({
         ...post,
+        contentHtml: '<p>Melt it...</p>',
+        description: 'Melt it...',
         _id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
         createdAt: '2025-03-01T08:00:00+03:00',
       }).success,

@@ -14,14 +14,34 @@ export const createBlogBodySchema = z.strictObject({
 });
 export type CreateBlogBody = z.infer<typeof createBlogBodySchema>;
 
-/** `content` is plain text, rendered as text (never as HTML). */
+/**
+ * `content` is the author's Markdown as written. `contentHtml` is that Markdown rendered by the
+ * server with raw HTML off (typed tags come out as text) and unsafe link schemes refused, so the
+ * app can show it as HTML; `description` is the plain text's first ~160 characters (meta tags,
+ * list cards).
+ */
 export const blogPostSchema = z.object({
   _id: uuidSchema,
   title: z.string(),
   content: z.string(),
+  contentHtml: z.string(),
+  description: z.string(),
   imageUrls: z.array(z.string()),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
 export const blogListResponseSchema = z.array(blogPostSchema);
+
+/** Posts come 10 a page, newest first; the total is in the X-Total-Count header. */
+export const BLOG_PAGE_SIZE = 10;
+
+export const blogListQuerySchema = z.object({
+  page: z.coerce.number().int('Must be a whole number.').min(1).max(10_000).default(1),
+});
+export type BlogListQuery = z.infer<typeof blogListQuerySchema>;
+
+/** Any text: an id that is not a uuid is simply a post that does not exist (404). */
+export const blogIdParamsSchema = z.object({ id: z.string().min(1) });
+
+export const blogPostPath = (post: Pick<BlogPost, '_id'>) => `/blog/${post._id}`;

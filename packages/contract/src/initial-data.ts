@@ -17,6 +17,8 @@ export const queryKeys = {
     ['products', 'related', categoryId, excludeId] as const,
   product: (productId: string) => ['product', productId] as const,
   shopListing: (shopId: string) => ['shop-listing', shopId] as const,
+  blogPost: (id: string) => ['blog', 'post', id] as const,
+  blogPage: (page: number) => ['blog', 'page', page] as const,
 };
 
 export type InitialDataEntry = { key: readonly unknown[]; data: unknown };

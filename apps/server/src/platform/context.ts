@@ -35,5 +35,6 @@ export type App = FastifyInstance<
 export const CACHE_TAGS = {
   catalog: 'catalog',
   shops: 'shops',
+  blog: 'blog',
   product: (id: string) => `product:${id}`,
 } as const;

@@ -6,8 +6,10 @@ import {
   OG_TYPE,
   discountedPriceCents,
   fromCents,
+  blogPostPath,
   productPath,
   toCents,
+  type BlogPost,
   type InitialDataEntry,
   type Product,
   type Review,
@@ -206,6 +208,31 @@ export function productHead(
         itemCondition: 'https://schema.org/NewCondition',
       },
       ...ratingData(product, reviews),
+    },
+  };
+}
+
+/** A post's page: an article for link previews, its first picture as the preview image. */
+export function blogPostHead(seo: Seo, canonicalBase: string, post: BlogPost): PageHead {
+  const url = absoluteUrl(canonicalBase, blogPostPath(post));
+  const image = post.imageUrls[0];
+  const description = post.description || seo.description;
+  return {
+    title: `${post.title} | ${seo.title}`,
+    description,
+    keywords: [post.title, seo.keywords].filter(Boolean).join(', '),
+    canonical: url,
+    ogType: 'article',
+    image: image ? absoluteUrl(canonicalBase, image) : undefined,
+    siteName: seo.title,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description,
+      datePublished: post.createdAt,
+      url,
+      ...(image ? { image: [absoluteUrl(canonicalBase, image)] } : {}),
     },
   };
 }

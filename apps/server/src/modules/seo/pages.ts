@@ -4,8 +4,10 @@
 // JavaScript. Also the sitemap that points crawlers at every product and category. Rendered
 // pages are cached like API answers and dropped by the same writes.
 import {
+  BLOG_PAGE_SIZE,
   IMAGE_SIZES,
   STOREFRONT_PATHS,
+  blogPostPath,
   matchAppPath,
   productPath,
   queryKeys,
@@ -29,8 +31,16 @@ import {
   listRelatedProducts,
   tenantView,
 } from '../catalog';
+import { countPosts, getPost, listPosts } from '../blog';
 import { reviewsForPageData } from '../reviews';
-import { absoluteUrl, injectHead, productHead, siteHead, type PageHead } from './head';
+import {
+  absoluteUrl,
+  blogPostHead,
+  injectHead,
+  productHead,
+  siteHead,
+  type PageHead,
+} from './head';
 
 // Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
 const INDEXED = new Set<string>(STOREFRONT_PATHS);
@@ -40,6 +50,7 @@ const TITLES: Record<string, string> = {
   '/new-arrival': 'New Arrivals',
   '/PopularChoises': 'Popular Choices',
   '/About': 'About Us',
+  '/blog': 'Blog',
 };
 
 type RenderedPage = { status: number; head: PageHead };
@@ -141,6 +152,18 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
         return notFound('Product not found');
       }
     }
+    if (match.pattern === '/blog/:id') {
+      const id = match.params.id ?? '';
+      try {
+        const post = await getPost(db, id);
+        const initialData = await pageData(tenant, match, shops);
+        initialData.push({ key: queryKeys.blogPost(id), data: post });
+        return { status: 200, head: { ...blogPostHead(seo, base, post), initialData } };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+        return notFound('Post not found');
+      }
+    }
     if (match.pattern === '/shop/:shopId') {
       const shopId = match.params.shopId ?? '';
       try {
@@ -178,16 +201,27 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
     };
   }
 
+  /** Every post, page by page (the blog is small: a few pages at most). */
+  async function allPosts() {
+    const pages = Math.ceil((await countPosts(db)) / BLOG_PAGE_SIZE);
+    const lists = await Promise.all(Array.from({ length: pages }, (_, i) => listPosts(db, i + 1)));
+    return lists.flat();
+  }
+
   async function sitemapXml(tenant: Tenant | null): Promise<string> {
     const base = canonicalBase(tenant);
-    const [listings, products] = await Promise.all([getListings(db, tenant), listAllProducts(db)]);
+    const [listings, products, posts] = await Promise.all([
+      getListings(db, tenant),
+      listAllProducts(db),
+      allPosts(),
+    ]);
     const entry = (path: string, lastmod?: string) =>
       `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
     const categories = listings.flatMap((listing) => listing.categories);
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About'].map((path) =>
+      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About', '/blog'].map((path) =>
         entry(path),
       ),
       ...[...new Set(categories.map((c) => c.name))].map((name) =>
@@ -195,12 +229,14 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       ),
       ...listings.map((listing) => entry(`/shop/${listing.shopId}`)),
       ...products.map((product) => entry(productPath(product), product.createdAt)),
+      ...posts.map((post) => entry(blogPostPath(post), post.createdAt)),
       '</urlset>',
       '',
     ].join('\n');
   }
 
-  const tags = [CACHE_TAGS.catalog, CACHE_TAGS.shops];
+  // Blog writes drop pages too: the sitemap and the blog's pages carry posts.
+  const tags = [CACHE_TAGS.catalog, CACHE_TAGS.shops, CACHE_TAGS.blog];
   // A product page also carries its reviews (JSON-LD), which change without a catalog write.
   const pageTags = (pathname: string) => {
     const match = matchAppPath(pathname);

@@ -1,0 +1,2 @@
+export { registerBlogRoutes } from './routes';
+export { countPosts, getPost, listPosts } from './service';
