@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/catalog/components/home-page';
-import { ComingSoonPage } from './coming-soon-page';
 import { RootLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -154,8 +153,25 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/search/components/search-page')).SearchPage,
             }),
           },
-          // Screens of the coming issues (blog) show the spec's placeholder until they land.
-          ...['blog', 'blog/:id'].map((path) => ({ path, element: <ComingSoonPage /> })),
+          {
+            path: 'blog',
+            lazy: async () => ({
+              Component: (await import('../features/blog')).BlogListPage,
+            }),
+          },
+          {
+            path: 'blog/:id',
+            lazy: async () => ({
+              Component: (await import('../features/blog')).BlogPostPage,
+            }),
+          },
+          {
+            // Admin only: the page itself sends others to /login or home (spec section 6).
+            path: 'addblog',
+            lazy: async () => ({
+              Component: (await import('../features/blog')).AddBlogPage,
+            }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

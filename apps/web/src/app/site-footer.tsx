@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
 import { WEEKDAYS, type Shop } from '@soko/contract';
 import {
   AirtelMoneyBadge,
@@ -77,6 +78,11 @@ function FooterContent({ shop }: { shop: Shop | null }) {
             </li>
           </ul>
         </div>
+        <nav aria-label="More">
+          <Link to="/blog" className={linkClass}>
+            Blog
+          </Link>
+        </nav>
         {/* The spec's copyright line states 2025, not the current year. */}
         <p>© 2025 {name}. All rights reserved.</p>
       </div>

@@ -13,7 +13,8 @@ export interface ImageListEditorProps {
   /** Names the list: 'Shop images', 'Product images'. */
   label: string;
   kind: MediaKind;
-  shopId: string;
+  /** The shop the pictures belong to; none for blog pictures, which belong to no shop. */
+  shopId?: string;
   images: string[];
   onChange: Dispatch<SetStateAction<string[]>>;
   limit: number;
@@ -90,7 +91,7 @@ export function ImageListEditor({
       files.map((file, i) =>
         uploadImage(file, {
           kind,
-          shopId,
+          ...(shopId ? { shopId } : {}),
           onProgress: (fraction) =>
             setUploads((current) =>
               current.map((u) => (u.id === batch[i]?.id ? { ...u, progress: fraction } : u)),

@@ -1,0 +1,134 @@
+import { useCallback, useId, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import {
+  IMAGE_LIMITS,
+  IMAGE_LIMIT_MESSAGES,
+  blogPostPath,
+  createBlogBodySchema,
+  type BlogPost,
+} from '@soko/contract';
+import { Field } from '../../../components/form/field';
+import { FormAlert, FormStatus } from '../../../components/form/form-messages';
+import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { focusRing, inputClass, primaryButton } from '../../../components/form-styles';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { ImageListEditor } from '../../media';
+import { useCreateBlogPost } from '../api/blog-api';
+
+const NO_ACCESS_NOTICE = 'You do not have access to that page.';
+export const BLOG_FAILED_MESSAGE = 'The post could not be published. Please try again.';
+
+// The pictures live in the editor's own state; the form holds the words.
+const wordsSchema = createBlogBodySchema.pick({ title: true, content: true });
+
+/**
+ * Admins only, guarded like the admin dashboard: signed out goes to /login, anyone else home
+ * with a notice. The server checks the role again when the post is sent.
+ */
+export function AddBlogPage() {
+  const { currentUser, loading, signedIn } = useSession();
+  if (!signedIn) return <Navigate to="/login" replace />;
+  if (!currentUser) {
+    if (loading) return <p role="status">Checking your access...</p>;
+    return <Navigate to="/login" replace />;
+  }
+  if (currentUser.role !== 'admin') {
+    return <Navigate to="/" replace state={{ notice: NO_ACCESS_NOTICE }} />;
+  }
+  return <AddBlogForm />;
+}
+
+function AddBlogForm() {
+  const contentId = useId();
+  const form = useZodForm(wordsSchema, { defaultValues: { title: '', content: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [imageUrls, setImageUrls] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<BlogPost | null>(null);
+  const createPost = useCreateBlogPost();
+  const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
+
+  const onSubmit = form.handleSubmit(
+    async (words) => {
+      setFailure(null);
+      setCreated(null);
+      try {
+        const post = await createPost.mutateAsync({ ...words, imageUrls });
+        setCreated(post);
+        form.reset();
+        setImageUrls([]);
+      } catch (caught) {
+        applyServerFieldErrors(form, caught);
+        setFailure(
+          caught instanceof ApiError && caught.message
+            ? `${BLOG_FAILED_MESSAGE} ${caught.message}`
+            : BLOG_FAILED_MESSAGE,
+        );
+      }
+    },
+    () => setFailure('Please fill in the title and the content.'),
+  );
+
+  const contentError = errors.content?.message;
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-bold text-stone-900">Add Blog</h1>
+      <FormStatus message={created ? 'Post published.' : null} className="mt-4" />
+      {created && (
+        <p className="mt-2">
+          <Link
+            to={blogPostPath(created)}
+            className={`font-semibold text-brand-800 underline ${focusRing}`}
+          >
+            Read “{created.title}”
+          </Link>
+        </p>
+      )}
+      <form
+        noValidate
+        aria-label="Add blog post"
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-4 flex flex-col gap-4"
+      >
+        <FormAlert>{failure}</FormAlert>
+        <Field label="Title" required error={errors.title?.message} {...form.register('title')} />
+        <div>
+          <label htmlFor={contentId} className="block text-sm font-medium text-stone-800">
+            Content
+          </label>
+          <textarea
+            id={contentId}
+            rows={12}
+            required
+            aria-describedby={`${contentId}-hint${contentError ? ` ${contentId}-error` : ''}`}
+            aria-invalid={contentError ? true : undefined}
+            className={inputClass}
+            {...form.register('content')}
+          />
+          <p id={`${contentId}-hint`} className="mt-1 text-sm text-stone-600">
+            Markdown: blank lines between paragraphs, ## for headings, [words](https://…) for links.
+          </p>
+          {contentError && (
+            <p id={`${contentId}-error`} className="mt-1 text-sm text-red-800">
+              {contentError}
+            </p>
+          )}
+        </div>
+        <ImageListEditor
+          label="Blog images"
+          kind="blog"
+          images={imageUrls}
+          onChange={setImageUrls}
+          limit={IMAGE_LIMITS.blog}
+          limitMessage={IMAGE_LIMIT_MESSAGES.blog}
+          onBusyChange={onBusy}
+        />
+        <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
+          {isSubmitting ? 'Publishing...' : uploading ? 'Uploading...' : 'Submit'}
+        </button>
+      </form>
+    </section>
+  );
+}
