@@ -30,6 +30,7 @@ import { addSecurityHeaders, setSecurityHeaders } from './platform/security-head
 import { refuseUnstorableText } from './platform/text-input';
 import { createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
+import { registerAdminRoutes } from './modules/admin';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBlogRoutes } from './modules/blog';
 import { registerCatalogRoutes } from './modules/catalog';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerNewsletterRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerBlogRoutes(app, ctx);

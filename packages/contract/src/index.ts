@@ -17,3 +17,4 @@ export * from './sorting';
 export * from './routes';
 export * from './initial-data';
 export * from './media';
+export * from './admin';

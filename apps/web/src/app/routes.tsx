@@ -89,8 +89,26 @@ export const routes: RouteObject[] = [
             // Admin only: the page itself sends others to /login or home (spec section 6).
             path: 'createlisting',
             lazy: async () => ({
-              Component: (await import('../features/auth/components/admin-dashboard-page'))
-                .AdminDashboardPage,
+              Component: (await import('../features/admin')).CreateListingPage,
+            }),
+          },
+          // The rest of the admin area: each page checks the role itself (like /createlisting).
+          {
+            path: 'admin',
+            lazy: async () => ({
+              Component: (await import('../features/admin')).AdminDashboardPage,
+            }),
+          },
+          {
+            path: 'managelisting',
+            lazy: async () => ({
+              Component: (await import('../features/admin')).ManageListingPage,
+            }),
+          },
+          {
+            path: 'manageorders',
+            lazy: async () => ({
+              Component: (await import('../features/admin')).ManageOrdersPage,
             }),
           },
           {

@@ -7,6 +7,7 @@ export {
   getShopListing,
   listAllProducts,
   listCategoryProducts,
+  listProductsPage,
   listShopCategories,
   productsByIds,
   listRelatedProducts,

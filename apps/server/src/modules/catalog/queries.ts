@@ -42,6 +42,29 @@ export function selectProducts(db: Db, where: SQL | undefined, limit?: number) {
   return limit === undefined ? query : query.limit(limit);
 }
 
+/** One page of every shop's products on sale, newest first: paged by the database. */
+export function selectProductsPage(db: Db, limit: number, offset: number) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt)))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many products are on sale (the same rows `selectProductsPage` pages through). */
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
 export async function selectVariants(db: Db, productIds: string[]): Promise<VariantRow[]> {
   if (productIds.length === 0) return [];
   return db

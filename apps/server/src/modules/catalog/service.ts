@@ -16,11 +16,13 @@ import { notFound } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenant';
 import { categories, products, shops } from '../../platform/schema';
 import {
+  countProducts,
   findCategoryByName,
   productById,
   productsInCategory,
   selectCategories,
   selectProducts,
+  selectProductsPage,
   selectShops,
   selectVariants,
   type ProductRow,
@@ -97,6 +99,19 @@ export async function productsByIds(db: Db, ids: readonly string[]): Promise<Pro
 
 export async function listAllProducts(db: Db): Promise<Product[]> {
   return withVariants(db, await selectProducts(db, undefined));
+}
+
+/** One page of every shop's products, newest first, and how many there are (admin table). */
+export async function listProductsPage(
+  db: Db,
+  page: number,
+  pageSize: number,
+): Promise<{ products: Product[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selectProductsPage(db, pageSize, (page - 1) * pageSize),
+    countProducts(db),
+  ]);
+  return { products: await withVariants(db, rows), total };
 }
 
 export async function listRelatedProducts(

@@ -6,7 +6,7 @@ import {
   type Order,
   type ShopOrder,
 } from '@soko/contract';
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { orderLines, orders } from '../../platform/schema';
@@ -125,14 +125,25 @@ export async function proofOfPurchase(
   return row?.id ?? null;
 }
 
-/** Every order, newest first (admins). */
-export async function listOrders(db: Db, limit: number): Promise<Order[]> {
-  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
+/** One page of every order, newest first (admins); paged by the database. */
+export async function listOrders(db: Db, limit: number, offset = 0): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
   const lines = await linesOf(
     db,
     rows.map((row) => row.id),
   );
   return rows.map((row) => orderView(row, lines.get(row.id) ?? []));
+}
+
+/** How many orders `listOrders` pages through. */
+export async function countOrders(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  return Number(row?.n ?? 0);
 }
 
 /** The placed orders holding a shop's products, with only that shop's lines (its owner's view). */

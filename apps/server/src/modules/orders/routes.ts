@@ -1,4 +1,5 @@
 import {
+  adminOrdersQuerySchema,
   createOrderBodySchema,
   createOrderResponseSchema,
   discountCodeParamsSchema,
@@ -13,6 +14,7 @@ import {
   type ShopIdParams,
   isUuid,
   apiErrorSchema,
+  TOTAL_COUNT_HEADER,
 } from '@soko/contract';
 import { networkKey } from '../../platform/client-key';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
@@ -21,7 +23,7 @@ import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
 import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
 import { lookUpDiscount } from './discount-codes';
-import { listOrders, listShopOrders, readOrder } from './queries';
+import { countOrders, listOrders, listShopOrders, readOrder } from './queries';
 import { checkoutOrder, createOrder, expireOverdueOrders, readOwnOrder } from './service';
 
 const errors = {
@@ -131,11 +133,21 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Every order, newest first',
+        summary: 'Every order, newest first, one page (10 unless told; the total in X-Total-Count)',
+        querystring: adminOrdersQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
       },
     },
-    async () => listOrders(db, LIST_LIMIT),
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const [list, total] = await Promise.all([
+        listOrders(db, pageSize, (page - 1) * pageSize),
+        countOrders(db),
+      ]);
+      void reply.header('cache-control', 'private, no-store');
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return list;
+    },
   );
 
   app.get(

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+
+/** Shown by the header when a non-admin is sent home (the /createlisting guard's wording). */
+export const NO_ACCESS_NOTICE = 'You do not have access to that page.';
+
+/**
+ * Admin pages only: signed out goes to /login, any other role home with a notice. The server
+ * checks the role again on every admin call; this only spares people a page they cannot use.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const { currentUser, loading, signedIn } = useSession();
+  if (!signedIn) return <Navigate to="/login" replace />;
+  if (!currentUser) {
+    if (loading) return <p role="status">Checking your access...</p>;
+    return <Navigate to="/login" replace />;
+  }
+  if (currentUser.role !== 'admin') {
+    return <Navigate to="/" replace state={{ notice: NO_ACCESS_NOTICE }} />;
+  }
+  return <>{children}</>;
+}

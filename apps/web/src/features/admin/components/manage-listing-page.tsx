@@ -1,0 +1,227 @@
+// /managelisting (spec section 2, 4): every shop's products, 5 a page from the server; a row is
+// viewed, edited inline, then saved (the list reloads) or cancelled; delete asks first.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatKsh, pageCount, PAGE_SIZES, type Product } from '@soko/contract';
+import { ConfirmDialog } from '../../../components/modal';
+import { focusRing } from '../../../components/form-styles';
+import { ApiError } from '../../../lib/api-client';
+import {
+  adminKeys,
+  deleteAdminProduct,
+  updateAdminProduct,
+  useAdminProducts,
+} from '../api/admin-api';
+import { AdminGuard } from './admin-guard';
+import { PageButtons } from './page-buttons';
+
+const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
+const cellInput = `w-full min-w-24 rounded border border-stone-300 px-2 py-1 ${focusRing}`;
+
+export function ManageListingPage() {
+  return (
+    <AdminGuard>
+      <ProductTable />
+    </AdminGuard>
+  );
+}
+
+type Draft = {
+  name: string;
+  description: string;
+  price: string;
+  discounts: string;
+  discount: string;
+};
+const draftOf = (p: Product): Draft => ({
+  name: p.name,
+  description: p.description,
+  price: String(p.price),
+  discounts: p.discounts === null ? '' : String(p.discounts),
+  discount: p.discount ?? '',
+});
+
+function ProductTable() {
+  const [page, setPage] = useState(1);
+  const products = useAdminProducts(page);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.allProducts() });
+  const pages = pageCount(products.data?.total ?? 0, PAGE_SIZES.adminProducts);
+
+  const save = async () => {
+    if (!editing) return;
+    const { draft } = editing;
+    const price = Number(draft.price);
+    if (draft.name.trim() === '' || draft.price.trim() === '' || !(price >= 0)) {
+      setFailure('Enter a name and a price of 0 or more.');
+      return;
+    }
+    try {
+      const saved = await updateAdminProduct(editing.id, {
+        name: draft.name,
+        description: draft.description,
+        price,
+        discounts: draft.discounts,
+        discount: draft.discount,
+      });
+      setEditing(null);
+      setFailure(null);
+      setStatus(`Product ${saved.name} updated.`);
+      await reload();
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? caught.message : 'Failed to update item');
+    }
+  };
+
+  const field = (key: keyof Draft, label: string, type = 'text') =>
+    editing && (
+      <input
+        aria-label={label}
+        type={type}
+        className={cellInput}
+        value={editing.draft[key]}
+        onChange={(e) =>
+          setEditing({ ...editing, draft: { ...editing.draft, [key]: e.target.value } })
+        }
+      />
+    );
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-stone-900">Manage Products</h1>
+      {status && (
+        <p role="status" className="mt-2 text-green-800">
+          {status}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="mt-2 text-red-800">
+          {failure}
+        </p>
+      )}
+      {products.isPending ? (
+        <p role="status">Loading products...</p>
+      ) : products.isError ? (
+        <p role="alert">Failed to load products. Please try again later.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-stone-300">
+              <tr>
+                {['Name', 'Description', 'Price', 'Discount', 'Count', 'Category', 'Actions'].map(
+                  (h) => (
+                    <th key={h} scope="col" className="p-2">
+                      {h}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {products.data.rows.map((product) =>
+                editing?.id === product._id ? (
+                  <tr key={product._id} className="border-b border-stone-200 align-top">
+                    <td className="p-2">{field('name', 'Name')}</td>
+                    <td className="p-2">{field('description', 'Description')}</td>
+                    <td className="p-2">{field('price', 'Price', 'number')}</td>
+                    <td className="p-2">
+                      {field('discounts', 'Discount percentage')}
+                      {field('discount', 'Discount text')}
+                    </td>
+                    <td className="p-2">{product.count}</td>
+                    <td className="p-2">{product.category}</td>
+                    <td className="flex gap-2 p-2">
+                      <button type="button" className={smallButton} onClick={() => void save()}>
+                        Save
+                      </button>
+                      <button
+                        type="button"
+                        className={smallButton}
+                        onClick={() => {
+                          setEditing(null);
+                          setFailure(null);
+                        }}
+                      >
+                        Cancel
+                      </button>
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={product._id} className="border-b border-stone-200 align-top">
+                    <td className="p-2 font-semibold">{product.name}</td>
+                    <td className="max-w-xs truncate p-2">{product.description}</td>
+                    <td className="p-2">{formatKsh(product.price)}</td>
+                    <td className="p-2">
+                      {[
+                        product.discounts === null ? '' : `${product.discounts}%`,
+                        product.discount ?? '',
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </td>
+                    <td className="p-2">{product.count}</td>
+                    <td className="p-2">{product.category}</td>
+                    <td className="flex gap-2 p-2">
+                      <button
+                        type="button"
+                        className={smallButton}
+                        onClick={() => {
+                          setStatus(null);
+                          setFailure(null);
+                          setEditing({ id: product._id, draft: draftOf(product) });
+                        }}
+                      >
+                        Edit<span className="sr-only"> {product.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className={`${smallButton} text-red-800`}
+                        onClick={() => {
+                          setStatus(null);
+                          setDeleting(product);
+                        }}
+                      >
+                        Delete<span className="sr-only"> {product.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+          <PageButtons
+            page={page}
+            pageCount={pages}
+            label="Product pages"
+            onPageChange={(n) => {
+              setEditing(null);
+              setPage(n);
+            }}
+          />
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'product'}?`}
+        message="It leaves the shop at once. Orders already placed keep it."
+        confirmLabel="Delete product"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteAdminProduct(deleting._id);
+          } catch {
+            throw new Error('Failed to delete product');
+          }
+          setStatus('Product deleted successfully');
+          setDeleting(null);
+          await reload();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// /manageorders (spec section 2, 4): every order, 10 a page from the server; each row opens one
+// detail panel at a time: none, products, location or KYC.
+import { useState } from 'react';
+import { formatKsh, pageCount, PAGE_SIZES, type Order } from '@soko/contract';
+import { focusRing } from '../../../components/form-styles';
+import { useAdminOrder, useAdminOrders } from '../api/admin-api';
+import { AdminGuard } from './admin-guard';
+import { PageButtons } from './page-buttons';
+
+const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
+
+type Panel = { orderId: string; kind: 'products' | 'location' | 'kyc' } | null;
+
+export function ManageOrdersPage() {
+  return (
+    <AdminGuard>
+      <OrderTable />
+    </AdminGuard>
+  );
+}
+
+function OrderTable() {
+  const [page, setPage] = useState(1);
+  const orders = useAdminOrders(page);
+  const [panel, setPanel] = useState<Panel>(null);
+  const pages = pageCount(orders.data?.total ?? 0, PAGE_SIZES.orders);
+  const date = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-stone-900">Manage Orders</h1>
+      {orders.isPending ? (
+        <p role="status">Loading orders...</p>
+      ) : orders.isError ? (
+        <p role="alert">Failed to load orders. Please try again later.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-stone-300">
+              <tr>
+                {['Order ID', 'Date', 'Total Price', 'Details'].map((h) => (
+                  <th key={h} scope="col" className="p-2">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.rows.map((order) => (
+                <tr key={order._id} className="border-b border-stone-200">
+                  <td className="p-2 font-semibold">{order.orderId}</td>
+                  <td className="p-2">{date.format(new Date(order.createdAt))}</td>
+                  <td className="p-2">{formatKsh(order.totalPrice)}</td>
+                  <td className="flex flex-wrap gap-2 p-2">
+                    {(
+                      [
+                        ['products', 'View Products'],
+                        ['location', 'View Location'],
+                        ['kyc', 'View KYC'],
+                      ] as const
+                    ).map(([kind, label]) => (
+                      <button
+                        key={kind}
+                        type="button"
+                        className={smallButton}
+                        aria-expanded={panel?.orderId === order._id && panel.kind === kind}
+                        onClick={() => setPanel({ orderId: order._id, kind })}
+                      >
+                        {label}
+                        <span className="sr-only"> of order {order.orderId}</span>
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <PageButtons
+            page={page}
+            pageCount={pages}
+            label="Order pages"
+            onPageChange={(n) => {
+              setPanel(null);
+              setPage(n);
+            }}
+          />
+        </div>
+      )}
+      {panel && <DetailPanel panel={panel} onClose={() => setPanel(null)} />}
+    </section>
+  );
+}
+
+function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: () => void }) {
+  // The items come with the one-order call (the list's rows may be trimmed in future).
+  const order = useAdminOrder(panel.orderId);
+  const titles = { products: 'Order products', location: 'Delivery location', kyc: 'Customer KYC' };
+  return (
+    <section
+      aria-label={titles[panel.kind]}
+      className="mt-6 rounded-lg border border-stone-300 p-4"
+    >
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">{titles[panel.kind]}</h2>
+        <button type="button" className={smallButton} onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {order.isPending ? (
+        <p role="status">Loading the order...</p>
+      ) : order.isError ? (
+        <p role="alert">Failed to load the order. Please try again later.</p>
+      ) : (
+        <PanelBody kind={panel.kind} order={order.data} />
+      )}
+    </section>
+  );
+}
+
+function PanelBody({ kind, order }: { kind: NonNullable<Panel>['kind']; order: Order }) {
+  const rows: Array<[string, string]> =
+    kind === 'location'
+      ? [
+          ['Address', order.address],
+          ['City', order.city],
+          ['Country', order.country],
+        ]
+      : kind === 'kyc'
+        ? [
+            ['First name', order.firstName],
+            ['Last name', order.lastName],
+            ['Email', order.email],
+            ['Phone number', order.phoneNumber],
+          ]
+        : [
+            ['Order ID', order.orderId],
+            ['Total', formatKsh(order.totalPrice)],
+          ];
+  return (
+    <>
+      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-stone-700">{term}</dt>
+            <dd>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      {kind === 'products' &&
+        (order.items.length === 0 ? (
+          <p className="mt-3">No items found for this order.</p>
+        ) : (
+          <ul className="mt-3 list-disc pl-5">
+            {order.items.map((item, i) => (
+              <li key={`${item.productId}-${i}`}>
+                {item.name}: {formatKsh(item.price)} x {item.quantity}
+              </li>
+            ))}
+          </ul>
+        ))}
+    </>
+  );
+}

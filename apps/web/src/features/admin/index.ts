@@ -1,0 +1,5 @@
+// The admin area (spec section 2): its pages, for the router's lazy routes only, so none of it
+// is in the shopper's first load.
+export { AdminDashboardPage, CreateListingPage } from './components/admin-pages';
+export { ManageListingPage } from './components/manage-listing-page';
+export { ManageOrdersPage } from './components/manage-orders-page';
