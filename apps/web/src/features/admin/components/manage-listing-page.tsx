@@ -108,7 +108,9 @@ function ProductTable() {
       ) : products.isError ? (
         <p role="alert">Failed to load products. Please try again later.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 overflow-x-auto [contain:paint]">
+          {/* contain:paint: without it phone Chrome zooms the whole page out to the table's
+              width although the table scrolls in this box (a 390 px page laid out at 564). */}
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
@@ -153,7 +155,11 @@ function ProductTable() {
                 ) : (
                   <tr key={product._id} className="border-b border-stone-200 align-top">
                     <td className="p-2 font-semibold">{product.name}</td>
-                    <td className="max-w-xs truncate p-2">{product.description}</td>
+                    {/* Two lines at most. Not `truncate`: a one-line cell as wide as its text made
+                        phone Chrome zoom the whole page out to fit it, overflow clipping or not. */}
+                    <td className="max-w-xs p-2">
+                      <span className="line-clamp-2">{product.description}</span>
+                    </td>
                     <td className="p-2">{formatKsh(product.price)}</td>
                     <td className="p-2">
                       {[
