@@ -277,13 +277,6 @@ test.describe('pages', () => {
     await expect(main.getByText('Radiance from within', { exact: true })).toBeVisible();
   });
 
-  test('a screen still to come shows Coming Soon!!! with a way home', async ({ page }) => {
-    await page.goto('/blog');
-    await expect(page.getByRole('heading', { name: 'Coming Soon!!!' })).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: 'Back to the home page' }).click();
-    await expect(page).toHaveURL('/');
-  });
-
   test('an unknown address shows the not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
