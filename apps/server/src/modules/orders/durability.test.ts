@@ -112,10 +112,21 @@ async function crashAndRecover(settings: Record<string, string>) {
       email: 'admin@soko.test',
       password: DEMO_PASSWORD,
     });
-    const all = await json<
-      Array<{ status: string; items: Array<{ productId: string; quantity: number }> }>
-    >(server.base, 'GET', '/api/order/getall', undefined, admin.body.token);
-    const holding = all.body
+    // The list is paged: read every page.
+    type Listed = { status: string; items: Array<{ productId: string; quantity: number }> };
+    const all: Listed[] = [];
+    for (let page = 1; ; page++) {
+      const res = await json<Listed[]>(
+        server.base,
+        'GET',
+        `/api/order/getall?pageSize=100&page=${page}`,
+        undefined,
+        admin.body.token,
+      );
+      all.push(...res.body);
+      if (res.body.length < 100) break;
+    }
+    const holding = all
       .filter((o) => o.status === 'pending_payment')
       .flatMap((o) => o.items)
       .filter((i) => i.productId === delivery.id)
