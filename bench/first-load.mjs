@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { children, freePort, start } from './lib.mjs';
+import { children, startSoko } from './lib.mjs';
 
 function rawGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -21,24 +21,8 @@ function rawGet(url, headers = {}) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-first-load-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 try {
-  await start(
-    process.execPath,
-    ['apps/server/dist/main.js'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    /Soko is serving on/,
-  );
+  const base = await startSoko(dataDir);
   const html = (await rawGet(`${base}/`)).body.toString();
   const assets = [
     ...html.matchAll(

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
-import { children, freePort, percentile, root, round, start } from './lib.mjs';
+import { children, percentile, root, round, startSoko } from './lib.mjs';
 
 const imageCount = Number(process.env.BENCH_IMAGES ?? 60);
 const uploadSamples = Number(process.env.BENCH_UPLOAD_SAMPLES ?? 10);
@@ -139,25 +139,7 @@ async function main() {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-bench-images-'));
   try {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    process.stderr.write(`starting Soko on ${base} (fresh demo data)...\n`);
-    await start(
-      process.execPath,
-      ['apps/server/dist/main.js'],
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: base,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        RATE_LIMIT_UPLOADS: '1000000',
-      },
-      /Soko is serving on/,
-    );
+    const base = await startSoko(dataDir, { RATE_LIMIT_UPLOADS: '1000000' });
     const visible = await uploadToVisible(base, big);
     report.uploadToVisible = {
       samples: uploadSamples,

@@ -52,3 +52,30 @@ export function percentile(sorted, p) {
 }
 
 export const round = (n, digits = 1) => Number(n.toFixed(digits));
+
+/**
+ * The built server (npm run build first) on a free port with fresh demo data on PGlite, as a
+ * shop in production runs; `env` adds or overrides settings. Stopped with the other children.
+ */
+export async function startSoko(dataDir, env = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  process.stderr.write(`starting Soko on ${base} (fresh demo data)...\n`);
+  await start(
+    process.execPath,
+    ['apps/server/dist/main.js'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    /Soko is serving on/,
+  );
+  return base;
+}

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { children, freePort, start } from './lib.mjs';
+import { children, startSoko } from './lib.mjs';
 
 const { parseMediaUrl, productPath } = await tsImport(
   '../packages/contract/src/index.ts',
@@ -33,25 +33,9 @@ function byteLength(url) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-phone-images-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const browser = await chromium.launch({ executablePath: chromiumPath });
 try {
-  await start(
-    process.execPath,
-    ['apps/server/dist/main.js'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    /Soko is serving on/,
-  );
+  const base = await startSoko(dataDir);
   const products = await (await fetch(`${base}/api/listing/gellisting`)).json();
   // The page with the most pictures: the worst case a shopper meets.
   const product = [...products].sort((a, b) => b.imageUrls.length - a.imageUrls.length)[0];

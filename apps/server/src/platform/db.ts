@@ -24,6 +24,16 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * Whether a failed query was PostgreSQL's error `code` (e.g. '23505' unique, '23503' foreign
+ * key), looking through the wrappers a driver and Drizzle put around it.
+ */
+export function hasPgErrorCode(error: unknown, code: string, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; cause?: unknown };
+  return e.code === code || hasPgErrorCode(e.cause, code, depth + 1);
+}
+
 export type DbKind = 'pglite' | 'postgres';
 
 export type Database = {

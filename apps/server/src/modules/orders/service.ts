@@ -25,7 +25,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
-import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { hasPgErrorCode, rowsOf, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderLines, orders, products, productVariants, shops } from '../../platform/schema';
 import { orderNumberSql } from './order-number';
@@ -359,17 +359,11 @@ export async function createOrder(
     })
     .catch((error: unknown) => {
       // A product deleted between pricing and the insert: its line can no longer point at it.
-      if (isForeignKeyViolation(error)) {
+      if (hasPgErrorCode(error, '23503')) {
         throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.');
       }
       throw error;
     });
-}
-
-function isForeignKeyViolation(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; cause?: unknown };
-  return e.code === '23503' || isForeignKeyViolation(e.cause, depth + 1);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import { unauthorized } from '../../platform/access';
-import type { Db, Tx } from '../../platform/db';
+import { hasPgErrorCode, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { categories, products, productVariants, shops, users } from '../../platform/schema';
 import { getProduct, listShopCategories, toShop } from '../catalog';
@@ -105,11 +105,7 @@ export async function updateShop(
 
 const DUPLICATE_CATEGORY = 'A category with that name already exists.';
 
-function isUniqueViolation(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; cause?: unknown };
-  return e.code === '23505' || isUniqueViolation(e.cause, depth + 1);
-}
+const isUniqueViolation = (error: unknown) => hasPgErrorCode(error, '23505');
 
 const duplicateCategory = () =>
   new AppError(409, 'duplicate', DUPLICATE_CATEGORY, {
