@@ -21,7 +21,7 @@ import { Redis } from 'ioredis';
 import { enforceAccess, requireAccessRules } from './platform/access';
 import { ResponseCache } from './platform/cache';
 import type { Config } from './platform/config';
-import type { App, AppContext } from './platform/context';
+import { CACHE_TAGS, type App, type AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
 import { serializeError } from './platform/logging';
@@ -43,6 +43,7 @@ import { registerRatingRoutes } from './modules/ratings';
 import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
+import { registerTenantRoutes } from './modules/tenants';
 import { registerPageRoutes } from './modules/seo';
 
 /** Where log lines go instead of standard output: one JSON line per call. */
@@ -95,6 +96,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     tenants: new TenantDirectory(database.db),
     attempts: redis ? redisCounter(redis) : memoryCounter(),
   };
+  // An admin's tenant edit in any process reaches this one's directory through the cache bus.
+  ctx.cache.onDrop((tags) => {
+    if (tags.includes(CACHE_TAGS.tenants)) ctx.tenants.invalidate();
+  });
   app.addHook('onReady', async () => {
     // An unreachable Redis must not keep the shop down: serve, and say so in the log.
     const timeout = new Promise<'timeout'>((resolve) =>
@@ -143,6 +148,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerBlogRoutes(app, ctx);
+  registerTenantRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
 
   await app.register(fastifyStatic, {

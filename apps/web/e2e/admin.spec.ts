@@ -10,7 +10,7 @@ import {
   type Shop,
 } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
-import { seedToken } from './shopping';
+import { field, seedToken, uniqueEmail } from './shopping';
 
 // The admin area (spec section 2): Add Product for another owner's shop, the product table
 // (inline edit, numbered pages, delete behind the confirmation), the order list with its three
@@ -142,10 +142,150 @@ test('an admin pages the orders and opens each detail panel', async ({ page, api
   }
 });
 
+test('an admin opens a shop for a new owner, who runs it at once', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const admin = await signIn(api, 'admin@soko.test');
+  const email = uniqueEmail('weaver');
+  const seller = await api.post<AuthResponse>('/api/user/signup', {
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+    email,
+    password: 'a-long-enough-password',
+  });
+  const shopName = `Wanjiru Weaves ${Date.now().toString(36)} ${test.info().project.name}`;
+  await seedToken(page, admin.token);
+
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Marketplace' })
+    .getByRole('link', { name: 'Shops' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/shops$/);
+  await expect(page.getByRole('heading', { name: 'All shops' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kikapu Crafts & Home' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Create a Shop for an Owner' });
+  await field(page, 'Shop name').fill(shopName);
+  await field(page, 'Owner').fill('Wanjiru Kamau');
+  await field(page, 'Owner email').fill('nobody-signed-up@example.com');
+  await field(page, 'Contact email').fill(email);
+  await field(page, 'Contact phone').fill('0712 345 678');
+  await field(page, 'Address').fill('Biashara Street 3, Nairobi');
+  await form.getByRole('button', { name: 'Create Shop' }).click();
+  await expect(
+    form.getByText('No account uses this email. Ask the owner to sign up first.'),
+  ).toBeVisible();
+  await expect(field(page, 'Owner email')).toBeFocused();
+
+  await field(page, 'Owner email').fill(email);
+  await form.getByRole('button', { name: 'Create Shop' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Shop created successfully!' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: shopName })).toBeVisible();
+  await expect(page.getByText(`Owner: Wanjiru Kamau (${email})`)).toBeVisible();
+  // The form is ready for the next owner.
+  await expect(field(page, 'Shop name')).toHaveValue('');
+
+  // The owner signs in with the token they had before and finds the shop theirs.
+  const ownerContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: page.viewportSize(),
+  });
+  try {
+    const ownerPage = await ownerContext.newPage();
+    await seedToken(ownerPage, seller.token);
+    await ownerPage.goto('/shops');
+    await expect(ownerPage.getByRole('heading', { name: 'Your shops' })).toBeVisible();
+    await ownerPage.getByRole('link', { name: shopName }).click();
+    await expect(ownerPage.getByText('Select a category to view products.')).toBeVisible();
+  } finally {
+    await ownerContext.close();
+  }
+});
+
+test('an admin adds a tenant, changes its title and sees it in the served page', async ({
+  page,
+  api,
+}) => {
+  test.slow();
+  const admin = await signIn(api, 'admin@soko.test');
+  const owner2 = await signIn(api, 'owner2@soko.test');
+  const [shop] = await api.get<Shop[]>('/api/property/shop/getall', { token: owner2.token });
+  if (!shop) throw new Error('owner2 has no shop');
+  // *.localhost reaches this machine in Chromium: a host of this journey's own.
+  const host = `t${Date.now().toString(36)}-${test.info().project.name}.localhost`;
+  const title = `Duka la Pili ${Date.now().toString(36)}`;
+  await seedToken(page, admin.token);
+
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Marketplace' })
+    .getByRole('link', { name: 'Tenants' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+  await expect(page.getByText('Default', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Tenant' }).click();
+  const form = page.getByRole('form', { name: 'New tenant' });
+  await form.getByLabel('Host names').fill(`https://${host}/`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(/Enter a host name such as/)).toBeVisible();
+  await expect(form.getByText('Choose a shop.')).toBeVisible();
+  await form.getByLabel('Host names').fill(host);
+  await form.getByLabel('Shop shown first').selectOption({ label: shop.name });
+  await form.getByLabel('Title').fill('A first title');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tenant saved.' })).toBeVisible();
+
+  const card = page.getByRole('article', { name: host });
+  await expect(card).toContainText(`Shows ${shop.name}`);
+  await card.getByRole('button', { name: `Edit ${host}` }).click();
+  const edit = page.getByRole('form', { name: `Edit ${host}` });
+  await expect(edit.getByLabel('Title')).toHaveValue('A first title');
+  await edit.getByLabel('Title').fill(title);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toContainText(`Title: ${title}`);
+
+  // The served page of that host carries the new title and shows the tenant's shop first.
+  const address = new URL(page.url());
+  address.hostname = host;
+  address.pathname = '/';
+  await page.goto(address.href);
+  await expect(page).toHaveTitle(title);
+  const metadata = await api.raw.get('/api/metadata', { headers: { host: address.host } });
+  expect(((await metadata.json()) as Shop[])[0]?._id).toBe(shop._id);
+
+  // Deleting it hands the host back to the default tenant.
+  await page.goto('/admin/tenants');
+  await page
+    .getByRole('article', { name: host })
+    .getByRole('button', { name: `Delete ${host}` })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: `Delete the tenant ${host}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tenant deleted.' })).toBeVisible();
+  await expect(page.getByRole('article', { name: host })).toHaveCount(0);
+  await page.goto(address.href);
+  await expect(page).not.toHaveTitle(title);
+});
+
 test('a customer is sent away from the admin pages', async ({ page, api }) => {
   const shopper = await signIn(api, 'shopper@soko.test');
   await seedToken(page, shopper.token);
-  for (const path of ['/admin', '/createlisting', '/managelisting', '/manageorders']) {
+  for (const path of [
+    '/admin',
+    '/createlisting',
+    '/managelisting',
+    '/manageorders',
+    '/admin/shops',
+    '/admin/tenants',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
   }

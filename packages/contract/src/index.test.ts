@@ -50,6 +50,8 @@ describe('the contract', () => {
     'productVariantInputSchema',
     'adminProductUpdateSchema',
     'createBlogBodySchema',
+    'shopCreateSchema',
+    'tenantInputSchema',
   ])('%s rejects unknown keys', (name) => {
     const schema = schemas.find(([exported]) => exported === name)?.[1];
     expect(schema).toBeDefined();

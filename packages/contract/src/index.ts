@@ -18,3 +18,4 @@ export * from './routes';
 export * from './initial-data';
 export * from './media';
 export * from './admin';
+export * from './tenants';

@@ -30,6 +30,7 @@ export const APP_PATHS = [
   '/admin',
   '/shops',
   '/admin/shops',
+  '/admin/tenants',
   '/orders/:orderId',
   '/pay/sandbox/:trackingId',
 ] as const;

@@ -53,6 +53,15 @@ export const shopInputSchema = z.strictObject({
   imageUrls: shopImagesSchema,
   promotionalimages: shopImagesSchema,
 });
+/**
+ * POST /api/property/shop/create. An admin may open the shop for someone else: the account
+ * with `ownerAccountEmail` becomes its owner (DESIGN: the admin variant of Shop Management).
+ */
+export const shopCreateSchema = shopInputSchema.extend({
+  ownerAccountEmail: emailSchema.optional(),
+});
+export type ShopCreateInput = z.input<typeof shopCreateSchema>;
+
 /** What a client sends (optional fields may be left out). */
 export type ShopInput = z.input<typeof shopInputSchema>;
 /** What the server receives after parsing (defaults filled in). */

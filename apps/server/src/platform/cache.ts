@@ -29,6 +29,7 @@ export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
+  private readonly dropListeners: Array<(tags: string[]) => void> = [];
 
   /** Resolves when invalidations from other processes arrive (at once without a bus). */
   readonly ready: Promise<void>;
@@ -76,6 +77,11 @@ export class ResponseCache {
     return promise;
   }
 
+  /** Called on every drop, local or from another process (state kept outside this cache). */
+  onDrop(listener: (tags: string[]) => void): void {
+    this.dropListeners.push(listener);
+  }
+
   invalidate(tags: string[]): void {
     this.dropLocal(tags);
     this.bus?.publish(tags);
@@ -95,6 +101,7 @@ export class ResponseCache {
     for (const [key, entry] of this.entries) {
       if (entry.tags.some((tag) => tags.includes(tag))) this.entries.delete(key);
     }
+    for (const listener of this.dropListeners) listener(tags);
   }
 }
 

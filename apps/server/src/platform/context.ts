@@ -36,5 +36,7 @@ export const CACHE_TAGS = {
   catalog: 'catalog',
   shops: 'shops',
   blog: 'blog',
+  /** Tenant rows: each process's tenant directory reloads when this tag drops. */
+  tenants: 'tenants',
   product: (id: string) => `product:${id}`,
 } as const;

@@ -1,11 +1,26 @@
 // A tenant is found by the request's host; an unknown host gets the default tenant. The table
 // is tiny and read on every storefront request, so it is held in memory and reloaded on change.
+import { createHash } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { tenants, type Seo, type WhatsApp } from './schema';
 
-export type Tenant = { id: string; shopId: string; seo: Seo | null; whatsapp: WhatsApp | null };
+export type Tenant = {
+  id: string;
+  /** Changes with every edit of the row: cache keys carry it (see tenantCacheKey). */
+  version: string;
+  shopId: string;
+  seo: Seo | null;
+  whatsapp: WhatsApp | null;
+};
+
+/**
+ * The part of a cache key that names the tenant. An answer made from a tenant read just before
+ * an admin's edit is stored under the old version, so no request after the edit can get it.
+ */
+export const tenantCacheKey = (tenant: Tenant | null) =>
+  tenant ? `${tenant.id}.${tenant.version}` : '-';
 
 export class TenantDirectory {
   private byHost: Promise<{ hosts: Map<string, Tenant>; fallback: Tenant | null }> | undefined;
@@ -34,7 +49,12 @@ export class TenantDirectory {
     const hosts = new Map<string, Tenant>();
     let fallback: Tenant | null = null;
     for (const row of rows) {
-      const tenant = { id: row.id, shopId: row.shopId, seo: row.seo, whatsapp: row.whatsapp };
+      const { id, shopId, seo, whatsapp } = row;
+      const version = createHash('sha1')
+        .update(JSON.stringify([row.hosts, shopId, seo, whatsapp]))
+        .digest('base64url')
+        .slice(0, 12);
+      const tenant = { id, version, shopId, seo, whatsapp };
       for (const host of row.hosts) hosts.set(host.toLowerCase(), tenant);
       // The tenant marked default, else the oldest.
       if (row.isDefault || !fallback) fallback = tenant;

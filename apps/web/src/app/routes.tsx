@@ -100,6 +100,18 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'admin/shops',
+            lazy: async () => ({
+              Component: (await import('../features/admin')).AdminShopsPage,
+            }),
+          },
+          {
+            path: 'admin/tenants',
+            lazy: async () => ({
+              Component: (await import('../features/admin')).TenantsPage,
+            }),
+          },
+          {
             path: 'managelisting',
             lazy: async () => ({
               Component: (await import('../features/admin')).ManageListingPage,

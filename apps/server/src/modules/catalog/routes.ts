@@ -12,6 +12,7 @@ import {
 import { sendCached } from '../../platform/cache';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
+import { tenantCacheKey } from '../../platform/tenant';
 import {
   getListings,
   getMetadata,
@@ -38,7 +39,7 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
-      const cached = await cache.get(`metadata:${tenant?.id ?? '-'}`, [CACHE_TAGS.shops], () =>
+      const cached = await cache.get(`metadata:${tenantCacheKey(tenant)}`, [CACHE_TAGS.shops], () =>
         getMetadata(db, tenant),
       );
       return sendCached(request, reply, cached);
@@ -73,7 +74,7 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
-      const cached = await cache.get(`getlisting:${tenant?.id ?? '-'}`, catalogTags, () =>
+      const cached = await cache.get(`getlisting:${tenantCacheKey(tenant)}`, catalogTags, () =>
         getListings(db, tenant),
       );
       return sendCached(request, reply, cached);
@@ -152,7 +153,7 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
       const { category, exclude, categoryName } = request.query;
-      const key = `products:${tenant?.id ?? '-'}:${category ?? ''}:${exclude ?? ''}:${categoryName?.toLowerCase() ?? ''}`;
+      const key = `products:${tenantCacheKey(tenant)}:${category ?? ''}:${exclude ?? ''}:${categoryName?.toLowerCase() ?? ''}`;
       const cached = await cache.get(key, catalogTags, () =>
         listRelatedProducts(db, tenant, { category, exclude, categoryName }),
       );

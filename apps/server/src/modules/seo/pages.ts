@@ -21,7 +21,7 @@ import {
 import type { CachedResponse } from '../../platform/cache';
 import { CACHE_TAGS, type AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Tenant } from '../../platform/tenant';
+import { tenantCacheKey, type Tenant } from '../../platform/tenant';
 import {
   getListings,
   getMetadata,
@@ -250,7 +250,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
     canonicalBase,
     page: (tenant, pathname) =>
       cache.get(
-        `page:${tenant?.id ?? '-'}:${pathname}`,
+        `page:${tenantCacheKey(tenant)}:${pathname}`,
         pageTags(pathname),
         () => render(tenant, pathname),
         {
@@ -260,7 +260,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
         },
       ),
     sitemap: (tenant) =>
-      cache.get(`sitemap:${tenant?.id ?? '-'}`, tags, () => sitemapXml(tenant), {
+      cache.get(`sitemap:${tenantCacheKey(tenant)}`, tags, () => sitemapXml(tenant), {
         serialize: (xml) => xml,
       }),
   };

@@ -13,6 +13,7 @@ import {
   productSchema,
   productShopParamsSchema,
   shopIdParamsSchema,
+  shopCreateSchema,
   shopInputSchema,
   shopListResponseSchema,
   shopSchema,
@@ -99,16 +100,18 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['shops'],
-        summary: 'Opens a shop; the caller becomes its owner (one shop each, admins excepted)',
-        body: shopInputSchema,
+        summary:
+          'Opens a shop; the caller becomes its owner (one shop each, admins excepted). An admin may name another account as the owner (ownerAccountEmail).',
+        body: shopCreateSchema,
         response: { 201: shopSchema, ...errors },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const shop = await createShop(db, caller, request.body);
-      // The role changed to owner: every check from now on must see it.
-      app.forgetAccount(caller.id);
+      const { ownerAccountEmail, ...input } = request.body;
+      const { shop, ownerId } = await createShop(db, caller, input, ownerAccountEmail);
+      // The owner's role may have changed to owner: every check from now on must see it.
+      app.forgetAccount(ownerId);
       dropStorefront();
       return reply.code(201).send(shop);
     },

@@ -11,11 +11,11 @@ import {
   type Product,
   type Shop,
 } from '@soko/contract';
-import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import { unauthorized } from '../../platform/access';
 import { hasPgErrorCode, type Db, type Tx } from '../../platform/db';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { categories, products, productVariants, shops, users } from '../../platform/schema';
 import { getProduct, listShopCategories, toShop } from '../catalog';
 import { inOwnedShop, lockVariants, ownedShops } from './queries';
@@ -49,38 +49,63 @@ export async function listShops(db: Db, caller: Caller): Promise<Shop[]> {
 }
 
 /**
- * A shop for the caller, who becomes its owner at once. One shop per person (an admin may have
- * several): the account row is locked first, so two creates at once take turns and the second
- * sees the first's shop.
+ * A shop for the caller, who becomes its owner at once; or, from an admin naming an account
+ * (`ownerAccountEmail`), a shop for that account. One shop per person (an admin may have
+ * several): the owner's account row is locked first, so two creates at once take turns and the
+ * second sees the first's shop.
  */
-export async function createShop(db: Db, caller: Caller, input: ParsedShopInput): Promise<Shop> {
+export async function createShop(
+  db: Db,
+  caller: Caller,
+  input: ParsedShopInput,
+  ownerAccountEmail?: string,
+): Promise<{ shop: Shop; ownerId: string }> {
   return db.transaction(async (tx) => {
+    const forSomeoneElse = ownerAccountEmail !== undefined && caller.role === 'admin';
+    if (ownerAccountEmail !== undefined && !forSomeoneElse) {
+      throw new AppError(403, 'forbidden', 'Only an admin may open a shop for someone else.');
+    }
     const [account] = await tx
-      .select({ role: users.role })
+      .select({ id: users.id, role: users.role })
       .from(users)
-      .where(eq(users.id, caller.id))
+      .where(
+        forSomeoneElse
+          ? eq(sql`lower(${users.email})`, ownerAccountEmail.trim().toLowerCase())
+          : eq(users.id, caller.id),
+      )
       .for('update');
+    if (!account && forSomeoneElse) {
+      const message = 'No account uses this email. Ask the owner to sign up first.';
+      throw badRequest(message, { ownerAccountEmail: message });
+    }
     if (!account) throw unauthorized();
     if (account.role !== 'admin') {
       const [existing] = await tx
         .select({ id: shops.id })
         .from(shops)
-        .where(eq(shops.ownerId, caller.id))
+        .where(eq(shops.ownerId, account.id))
         .limit(1);
-      if (existing) throw conflict('shop_exists', 'You already have a shop.');
+      if (existing) {
+        const message = forSomeoneElse
+          ? 'This owner already has a shop.'
+          : 'You already have a shop.';
+        throw new AppError(409, 'shop_exists', message, {
+          ...(forSomeoneElse ? { fields: { ownerAccountEmail: message } } : {}),
+        });
+      }
     }
     const [row] = await tx
       .insert(shops)
-      .values({ ownerId: caller.id, ...shopColumns(input) })
+      .values({ ownerId: account.id, ...shopColumns(input) })
       .returning();
     if (!row) throw new Error('shop insert returned nothing');
     if (account.role === 'customer') {
       await tx
         .update(users)
         .set({ role: 'owner', updatedAt: new Date() })
-        .where(eq(users.id, caller.id));
+        .where(eq(users.id, account.id));
     }
-    return toShop(row);
+    return { shop: toShop(row), ownerId: account.id };
   });
 }
 

@@ -321,6 +321,55 @@ describe('opening a shop', () => {
   });
 });
 
+describe('an admin opening a shop for an owner', () => {
+  it('gives the shop to the named account, who runs it at once with the token they have', async () => {
+    const wanjiru = await signUp();
+    const created = await call('POST', '/api/property/shop/create', admin.token, {
+      ...shopBody({ name: 'Wanjiru Weaves' }),
+      ownerAccountEmail: ` ${wanjiru.user.email.toUpperCase()} `,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const shop = shopSchema.parse(created.json());
+    expect(shop.userId).toBe(wanjiru.user._id);
+    expect((await call('GET', '/api/user/profile', wanjiru.token)).json().role).toBe('owner');
+    expect(await shopOf(wanjiru.token)).toBe(shop._id);
+    await newCategory(wanjiru.token, shop._id, 'Kiondo baskets');
+    // The admin sees it among every shop, and the admin's own role is untouched.
+    const all = (await call('GET', '/api/property/shop/getall', admin.token)).json();
+    expect(all.map((s: { _id: string }) => s._id)).toContain(shop._id);
+    expect((await call('GET', '/api/user/profile', admin.token)).json().role).toBe('admin');
+    // One shop per owner holds for shops an admin opens too.
+    const second = await call('POST', '/api/property/shop/create', admin.token, {
+      ...shopBody(),
+      ownerAccountEmail: wanjiru.user.email,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.fields.ownerAccountEmail).toBe('This owner already has a shop.');
+  });
+
+  it('names an unknown email on its field, and lets no one else open a shop for someone', async () => {
+    const unknown = await call('POST', '/api/property/shop/create', admin.token, {
+      ...shopBody(),
+      ownerAccountEmail: 'nobody-here@example.com',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.ownerAccountEmail).toBe(
+      'No account uses this email. Ask the owner to sign up first.',
+    );
+    const person = await signUp();
+    const victim = await signUp();
+    for (const token of [person.token, owner.token]) {
+      const res = await call('POST', '/api/property/shop/create', token, {
+        ...shopBody(),
+        ownerAccountEmail: victim.user.email,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await call('GET', '/api/user/profile', victim.token)).json().role).toBe('customer');
+    expect((await call('GET', '/api/property/shop/getall', victim.token)).json()).toEqual([]);
+  });
+});
+
 describe('editing a shop', () => {
   it('replaces every field, and the storefront and its products follow at once', async () => {
     const person = await signUp();

@@ -3,3 +3,5 @@
 export { AdminDashboardPage, CreateListingPage } from './components/admin-pages';
 export { ManageListingPage } from './components/manage-listing-page';
 export { ManageOrdersPage } from './components/manage-orders-page';
+export { AdminShopsPage } from './components/admin-shops-page';
+export { TenantsPage } from './components/tenants-page';

@@ -1,5 +1,5 @@
 // Shop management's public face: its two screens, for the router.
-export { ShopsPage } from './components/shops-page';
+export { ShopsPage, ShopManagement } from './components/shops-page';
 export { ManageProductsPage } from './components/manage-products-page';
 // The owner's product form and shop reads, reused by the admin's Add Product (any shop).
 export { ProductForm } from './components/product-form';

@@ -6,7 +6,7 @@ import { inputClass } from '../../../components/form-styles';
 import { ProductForm, useShopCategories, useShops } from '../../shops';
 import { adminKeys } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
-import { DashboardLinks } from './dashboard-links';
+import { DashboardLinks, MarketplaceLinks } from './dashboard-links';
 
 export function AdminDashboardPage() {
   return (
@@ -14,6 +14,7 @@ export function AdminDashboardPage() {
       <section>
         <h1 className="text-2xl font-bold text-stone-900">Admin dashboard</h1>
         <DashboardLinks />
+        <MarketplaceLinks />
       </section>
     </AdminGuard>
   );

@@ -1,8 +1,11 @@
-import type { Shop, ShopInput } from '@soko/contract';
+import type { Shop, ShopCreateInput, ShopInput } from '@soko/contract';
 import { apiPost, apiPut } from '../../../lib/api-client';
 
-/** POST /api/property/shop/create: 409 `shop_exists` when the user already has a shop. */
-export function createShop(body: ShopInput): Promise<Shop> {
+/**
+ * POST /api/property/shop/create: 409 `shop_exists` when the owner already has a shop. An
+ * admin's body names the owner's account (`ownerAccountEmail`).
+ */
+export function createShop(body: ShopCreateInput): Promise<Shop> {
   return apiPost<Shop>('/api/property/shop/create', body);
 }
 

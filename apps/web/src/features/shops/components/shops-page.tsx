@@ -1,6 +1,8 @@
 // Shop Management (spec section 2; DESIGN: at /shops, linked from the header and the account
 // page): the user's shops, each name leading to its categories and products, an edit dialog per
-// shop, and the create form while the user has no shop.
+// shop, and the create form while the user has no shop. Its admin variant (/admin/shops) lists
+// every shop and always offers the create form, for a shop that belongs to the account named
+// by the owner's email.
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,10 +40,17 @@ export function ShopsPage() {
   const { signedIn, currentUser } = useSession();
   // Spec section 2's rule for the account page holds here too: a stored token is needed.
   if (!signedIn) return <Navigate to="/login" replace />;
-  return <ShopManagement user={currentUser} />;
+  return <ShopManagement user={currentUser} variant="owner" />;
 }
 
-function ShopManagement({ user }: { user: User | null }) {
+export function ShopManagement({
+  user,
+  variant,
+}: {
+  user: User | null;
+  variant: 'owner' | 'admin';
+}) {
+  const forAdmin = variant === 'admin';
   usePageHeading('Shop Management');
   const shops = useShops();
   const queryClient = useQueryClient();
@@ -63,7 +72,7 @@ function ShopManagement({ user }: { user: User | null }) {
 
       <section aria-labelledby="my-shops" className="space-y-3">
         <h2 id="my-shops" className="text-lg font-semibold">
-          {user?.role === 'admin' ? 'All shops' : 'Your shops'}
+          {forAdmin || user?.role === 'admin' ? 'All shops' : 'Your shops'}
         </h2>
         {shops.isPending ? (
           <p role="status" className="text-stone-600">
@@ -94,6 +103,11 @@ function ShopManagement({ user }: { user: User | null }) {
                   <p className="truncate text-sm text-stone-600">
                     {shop.location.address || 'Location not available'}
                   </p>
+                  {forAdmin && (
+                    <p className="truncate text-sm text-stone-600">
+                      Owner: {shop.owner} ({shop.owneremail})
+                    </p>
+                  )}
                 </div>
                 <button
                   type="button"
@@ -113,9 +127,20 @@ function ShopManagement({ user }: { user: User | null }) {
         )}
       </section>
 
-      {shops.isSuccess && shops.data.length === 0 && (
+      {shops.isSuccess && forAdmin && (
+        <CreateShopForm
+          user={null}
+          forOwner
+          onCreated={(shop) => {
+            queryClient.setQueryData<Shop[]>(ownerKeys.shops(), (list) => [...(list ?? []), shop]);
+            setStatus(SHOP_CREATED);
+          }}
+        />
+      )}
+      {shops.isSuccess && !forAdmin && shops.data.length === 0 && (
         <CreateShopForm
           user={user}
+          forOwner={false}
           onCreated={(shop) => {
             queryClient.setQueryData<Shop[]>(ownerKeys.shops(), [shop]);
             setStatus(SHOP_CREATED);
@@ -138,24 +163,38 @@ function ShopManagement({ user }: { user: User | null }) {
   );
 }
 
+/** Where the server's field errors for the owner's account go: the owner's email it came from. */
+function ownerAccountFields(fields: Readonly<Record<string, string>>): Record<string, string> {
+  const { ownerAccountEmail, ...rest } = fields;
+  return ownerAccountEmail ? { ...rest, owneremail: ownerAccountEmail } : rest;
+}
+
 function CreateShopForm({
   user,
+  forOwner,
   onCreated,
 }: {
   user: User | null;
+  /** An admin's form: the shop belongs to the account with the owner's email. */
+  forOwner: boolean;
   onCreated: (shop: Shop) => void;
 }) {
   const form = useZodForm(shopFormSchema, { defaultValues: emptyShopForm(user ?? undefined) });
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const heading = forOwner ? 'Create a Shop for an Owner' : 'Create a New Shop';
 
   const onSubmit = form.handleSubmit(async (values: ShopFormValues) => {
     setFailure(null);
     try {
-      onCreated(await createShop(shopFormToInput(values)));
+      const input = shopFormToInput(values);
+      onCreated(
+        await createShop(forOwner ? { ...input, ownerAccountEmail: values.owneremail } : input),
+      );
+      if (forOwner) form.reset(emptyShopForm());
     } catch (caught) {
       const landed =
         caught instanceof ApiError && caught.fields
-          ? setFieldErrors(form, shopServerFields(caught.fields))
+          ? setFieldErrors(form, shopServerFields(ownerAccountFields(caught.fields)))
           : false;
       // 409 shop_exists and the like: the server's reason beside the spec's text.
       setFailure({
@@ -168,8 +207,14 @@ function CreateShopForm({
   return (
     <section aria-labelledby="create-shop" className="space-y-3">
       <h2 id="create-shop" className="text-lg font-semibold">
-        Create a New Shop
+        {heading}
       </h2>
+      {forOwner && (
+        <p className="text-sm text-stone-600">
+          The shop belongs to the account with the owner&apos;s email, who must have signed up
+          first; they run it from their Shop Management page at once.
+        </p>
+      )}
       <form
         noValidate
         aria-labelledby="create-shop"

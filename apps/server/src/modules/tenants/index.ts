@@ -1,0 +1,1 @@
+export { registerTenantRoutes } from './routes';
