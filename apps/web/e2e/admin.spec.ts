@@ -147,6 +147,8 @@ test('an admin opens a shop for a new owner, who runs it at once', async ({
   browser,
   api,
 }) => {
+  // Two sessions and a dozen fields: a long journey on a busy two-core machine.
+  test.slow();
   const admin = await signIn(api, 'admin@soko.test');
   const email = uniqueEmail('weaver');
   const seller = await api.post<AuthResponse>('/api/user/signup', {
