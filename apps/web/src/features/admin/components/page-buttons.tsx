@@ -1,6 +1,12 @@
 import { focusRing } from '../../../components/form-styles';
+import { pageWindow } from '../page-window';
 
-/** Spec section 2: numbered page buttons; the current one is marked for assistive tech too. */
+const buttonLook = `min-w-9 rounded border px-3 py-1 text-sm font-semibold disabled:opacity-50 ${focusRing}`;
+
+/**
+ * Spec section 2: numbered page buttons; the current one is marked for assistive tech too. Many
+ * pages show as a window around the current one, with Previous and Next beside it.
+ */
 export function PageButtons({
   page,
   pageCount,
@@ -13,26 +19,57 @@ export function PageButtons({
   label: string;
 }) {
   if (pageCount <= 1) return null;
+  const slots = pageWindow(page, pageCount);
+  const windowed = slots.length < pageCount;
+  const plain = `${buttonLook} border-stone-300 text-stone-800 hover:bg-stone-100`;
   return (
     <nav aria-label={label} className="mt-4">
-      <ul className="flex flex-wrap gap-2">
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
+      <ul className="flex flex-wrap items-center gap-2">
+        {windowed && (
+          <li>
             <button
               type="button"
-              aria-current={n === page ? 'page' : undefined}
-              aria-label={`Page ${n}`}
-              onClick={() => onPageChange(n)}
-              className={`min-w-9 rounded border px-3 py-1 text-sm font-semibold ${
-                n === page
-                  ? 'border-brand-800 bg-brand-800 text-white'
-                  : 'border-stone-300 text-stone-800 hover:bg-stone-100'
-              } ${focusRing}`}
+              disabled={page <= 1}
+              onClick={() => onPageChange(page - 1)}
+              className={plain}
             >
-              {n}
+              Previous
             </button>
           </li>
-        ))}
+        )}
+        {slots.map((slot, index) =>
+          slot === 'gap' ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-stone-500">
+              …
+            </li>
+          ) : (
+            <li key={slot}>
+              <button
+                type="button"
+                aria-current={slot === page ? 'page' : undefined}
+                aria-label={`Page ${slot}`}
+                onClick={() => onPageChange(slot)}
+                className={
+                  slot === page ? `${buttonLook} border-brand-800 bg-brand-800 text-white` : plain
+                }
+              >
+                {slot}
+              </button>
+            </li>
+          ),
+        )}
+        {windowed && (
+          <li>
+            <button
+              type="button"
+              disabled={page >= pageCount}
+              onClick={() => onPageChange(page + 1)}
+              className={plain}
+            >
+              Next
+            </button>
+          </li>
+        )}
       </ul>
     </nav>
   );
