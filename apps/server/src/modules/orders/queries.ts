@@ -127,12 +127,21 @@ export async function proofOfPurchase(
 
 /** One page of every order, newest first (admins); paged by the database. */
 export async function listOrders(db: Db, limit: number, offset = 0): Promise<Order[]> {
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+  // The page's ids first, from orders_created_idx alone (an index-only scan): OFFSET still
+  // walks every skipped entry, but reading whole rows for them cost the last of 10,000 pages
+  // 150 ms instead of 20 (bench/admin-orders.mjs). Then only the page's rows are read.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
   const rows = await db
     .select()
     .from(orders)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(orders.id, pageIds))
+    .orderBy(...newestFirst);
   const lines = await linesOf(
     db,
     rows.map((row) => row.id),
