@@ -33,12 +33,14 @@ export async function makeProduct(
     priceKsh?: number;
     discounts?: string | null;
     name?: string;
+    /** The shop to sell it; by default the first whose payonorder is `payOnOrder`. */
+    shopId?: string;
   },
 ): Promise<FixtureProduct> {
   const [shop] = await db
     .select({ id: shops.id })
     .from(shops)
-    .where(eq(shops.payOnOrder, options.payOnOrder))
+    .where(options.shopId ? eq(shops.id, options.shopId) : eq(shops.payOnOrder, options.payOnOrder))
     .limit(1);
   if (!shop) throw new Error(`no shop with payOnOrder ${options.payOnOrder}`);
   const [category] = await db

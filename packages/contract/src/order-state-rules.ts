@@ -13,6 +13,7 @@ export const ORDER_STATUSES = [
   'reversed',
   'expired',
   'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -117,8 +118,12 @@ export const ORDER_MOVES: readonly OrderMove[] = [
     codeUse: 'return',
     unitsSold: 'uncount',
   }),
-  // The money of a cancelled order given back by the provider.
+  // The last part still to send cancelled while the others were delivered (order parts).
+  move('confirmed', 'delivered', 'the last open part cancelled, the others delivered'),
+  // The money of a cancelled order given back by the provider, unasked...
   move('cancelled', 'reversed', 'the provider reversing the payment', { refund: 'clear' }),
+  // ...or as the refund an admin asked for (set only when the provider confirms it).
+  move('cancelled', 'refunded', 'the provider confirming the refund', { refund: 'clear' }),
 ];
 
 export function findOrderMove(from: OrderStatus, to: OrderStatus): OrderMove | undefined {
@@ -141,6 +146,42 @@ export const SOLD_STATUSES: ReadonlySet<OrderStatus> = new Set([
   'delivered',
 ]);
 
+// ---------------------------------------------------------------------------------------------
+// Order parts: an order holds one part per shop (that shop's lines), fulfilled on its own.
+
+/**
+ * A part waits (`pending_payment`) until its order is confirmed, then is sent and handed over,
+ * or cancelled before it is sent. The order's own state follows its parts (orderStateOfParts).
+ */
+export const PART_STATUSES = [
+  'pending_payment',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly OrderStatus[];
+export type PartStatus = (typeof PART_STATUSES)[number];
+
+/** What a shop's owner (or an admin) does to a part: the only moves a person makes on one. */
+export const PART_ACTIONS = {
+  ship: { from: 'confirmed', to: 'shipped' },
+  deliver: { from: 'shipped', to: 'delivered' },
+  cancel: { from: 'confirmed', to: 'cancelled' },
+} as const satisfies Record<string, { from: PartStatus; to: PartStatus }>;
+export type PartAction = keyof typeof PART_ACTIONS;
+
+/**
+ * The state an order in fulfilment takes from its parts: cancelled when every part is; else
+ * delivered when every part still going is delivered, shipped when every one has at least left.
+ */
+export function orderStateOfParts(parts: readonly PartStatus[]): OrderStatus {
+  const going = parts.filter((status) => status !== 'cancelled');
+  if (going.length === 0) return 'cancelled';
+  if (going.every((status) => status === 'delivered')) return 'delivered';
+  if (going.every((status) => status === 'shipped' || status === 'delivered')) return 'shipped';
+  return 'confirmed';
+}
+
 /** Orders nobody needs to act on: an abandoned checkout is not an order to fulfil. */
 export const UNPLACED_STATUSES = ['pending_payment', 'expired', 'payment_failed'] as const;
 
@@ -154,6 +195,7 @@ export const REFUND_REASONS = [
   'amount_mismatch',
   'cancelled_after_payment',
   'paid_after_close',
+  'part_cancelled',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -168,4 +210,10 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   cancelled_after_payment: 'This order was cancelled after it was paid. The shop will refund it.',
   paid_after_close:
     'A payment arrived for an order that was already closed. The shop will refund it.',
+  part_cancelled:
+    'Part of this order was cancelled after it was paid. The shop will refund that part.',
 };
+
+/** Where a refund the admin asked the payment provider for stands. */
+export const REFUND_STATUSES = ['requested', 'completed', 'refused'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { mergeCartLines } from './cart';
-import { requiredText, uuidSchema } from './common';
+import { optionalText, requiredText, uuidSchema } from './common';
 import { emailSchema } from './email';
 import { MAX_AMOUNT_KSH, SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
-import { ORDER_STATUSES, REFUND_REASONS } from './order-state-rules';
+import {
+  ORDER_STATUSES,
+  PART_ACTIONS,
+  PART_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from './order-state-rules';
 
 export * from './order-state-rules';
 
@@ -231,6 +237,20 @@ export const orderLineSchema = z.object({
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** Amounts in Ksh. Address and contact fields are '' until the checkout form is sent. */
+/** One shop's part of an order: its state, the owner's tracking note, and its lines' sum. */
+export const orderPartSchema = z.object({
+  _id: uuidSchema,
+  shopId: uuidSchema.nullable(),
+  shopName: z.string(),
+  status: z.enum(PART_STATUSES),
+  trackingNote: z.string().nullable(),
+  /** Ksh: the part's lines. */
+  subtotal: z.number(),
+  /** Ksh owed back for this part when it was cancelled after payment (else 0). */
+  refund: z.number(),
+});
+export type OrderPart = z.infer<typeof orderPartSchema>;
+
 export const orderSchema = z.object({
   _id: uuidSchema,
   orderId: z.string(),
@@ -255,6 +275,8 @@ export const orderSchema = z.object({
   holdUntil: z.iso.datetime({ offset: true }).nullable(),
   /** Money the shop owes the shopper back, and why (REFUND_REASON_TEXT); null when none. */
   refundReason: z.enum(REFUND_REASONS).nullable(),
+  /** One per shop whose items it holds, each fulfilled on its own. */
+  parts: z.array(orderPartSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -265,10 +287,89 @@ export const orderListResponseSchema = z.array(orderSchema);
  * sum (the rest of the order is other shops' business). Contact and address are there to deliver.
  */
 export const shopOrderSchema = orderSchema
-  .omit({ subtotal: true, discount: true, shipping: true })
-  .extend({ totalPrice: z.number() });
+  .omit({ subtotal: true, discount: true, shipping: true, parts: true })
+  .extend({ totalPrice: z.number(), part: orderPartSchema });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 export const shopOrderListResponseSchema = z.array(shopOrderSchema);
+
+/** GET /api/property/shop/{shopId}/orders: 10 a page, those still to send first unless told. */
+export const shopOrdersQuerySchema = z.strictObject({
+  page: z.coerce.number('Must be a page number.').int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number('Must be a page size.').int().min(1).max(100).default(10),
+  status: z.enum(PART_STATUSES).optional(),
+});
+
+/** POST /api/property/shop/{shopId}/orders/{orderId}/{action}. */
+export const partActionParamsSchema = z.object({
+  shopId: z.string().min(1),
+  orderId: z.string().min(1),
+  action: z.enum(Object.keys(PART_ACTIONS) as [keyof typeof PART_ACTIONS]),
+});
+export const partActionBodySchema = z.strictObject({
+  /** Shown to the shopper with the part (a courier and its number, say). */
+  trackingNote: optionalText(300).optional(),
+  /** Kept in the order's history (why a part was cancelled). */
+  note: optionalText(300).optional(),
+});
+export type PartActionBody = z.infer<typeof partActionBodySchema>;
+
+/** POST /api/order/{orderId}/cancel (admin). */
+export const cancelOrderBodySchema = z.strictObject({ note: optionalText(300).optional() });
+
+/** One move in an order's history (admins). */
+export const orderHistoryEntrySchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  /** 'shopper', 'payment', 'system', 'owner' or 'admin'. */
+  actor: z.string(),
+  /** The account's name when a person made the move. */
+  actorName: z.string().nullable(),
+  /** Set when the move was one shop's part (from and to are then the part's). */
+  shopName: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+export const orderHistorySchema = z.array(orderHistoryEntrySchema);
+
+// ---------------------------------------------------------------------------------------------
+// Refunds
+
+/** An order that owes the shopper money, in the admin's refund queue. */
+export const refundQueueEntrySchema = z.object({
+  _id: uuidSchema,
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.iso.datetime({ offset: true }),
+  customer: z.string(),
+  email: z.string(),
+  refundReason: z.enum(REFUND_REASONS),
+  /** Ksh to give back. */
+  amount: z.number(),
+  /** The last refund asked of the provider for it, if any. */
+  lastRefund: z
+    .object({
+      status: z.enum(REFUND_STATUSES),
+      message: z.string().nullable(),
+      at: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+});
+export type RefundQueueEntry = z.infer<typeof refundQueueEntrySchema>;
+export const refundQueueSchema = z.array(refundQueueEntrySchema);
+
+/** POST /api/order/{orderId}/refund/resolve: settled outside Soko (a note says how). */
+export const resolveRefundBodySchema = z.strictObject({
+  note: requiredText(300, 'Say how the money was given back.'),
+});
+
+/** What asking the provider for a refund came to. */
+export const refundResultSchema = z.object({
+  status: z.enum(REFUND_STATUSES),
+  message: z.string(),
+  order: orderSchema,
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;
 
 /** Not forced to a uuid: an unknown id, well-formed or not, is a 404. */
 export const orderIdParamsSchema = z.object({ orderId: z.string().min(1) });

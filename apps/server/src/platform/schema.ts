@@ -3,6 +3,7 @@
 // (never sequential) because anonymous orders are reachable by id alone.
 import {
   ORDER_STATUSES,
+  REFUND_STATUSES,
   PRICING_TYPES,
   REFUND_REASONS,
   ROLES,
@@ -32,6 +33,7 @@ export const roleEnum = pgEnum('role', ROLES);
 export const pricingTypeEnum = pgEnum('pricing_type', PRICING_TYPES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
+export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES);
 export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'pending',
@@ -319,6 +321,8 @@ export const orderStatusChanges = pgTable(
     // 'shopper', 'payment', 'system', 'owner' or 'admin'.
     actor: text('actor').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Set when the move was one shop's part of the order (from and to are then the part's).
+    partId: uuid('part_id').references(() => orderParts.id, { onDelete: 'cascade' }),
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -349,6 +353,69 @@ export const orderLines = pgTable(
     check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_shop_idx').on(t.shopId),
+  ],
+);
+
+// One part per shop of an order: that shop's lines, sent, handed over or cancelled on their
+// own (DESIGN "Order parts"). Lines find their part by (order_id, shop_id).
+export const orderParts = pgTable(
+  'order_parts',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    // A PART_STATUSES value: 'pending_payment' until the order is confirmed.
+    status: orderStatusEnum('status').notNull().default('pending_payment'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    // What the shopper is owed back for this part when it was cancelled after payment.
+    refundCents: integer('refund_cents').notNull().default(0),
+    trackingNote: text('tracking_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'order_parts_status',
+      sql`${t.status} in ('pending_payment', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check(
+      'order_parts_amounts_nonnegative',
+      sql`${t.subtotalCents} >= 0 and ${t.refundCents} >= 0`,
+    ),
+    uniqueIndex('order_parts_order_shop_key').on(t.orderId, t.shopId),
+    // A shop's orders screen: its parts, newest first.
+    index('order_parts_shop_idx').on(t.shopId, t.createdAt),
+  ],
+);
+
+// Money an admin asked the payment provider to give back. One live refund per payment
+// (Pesapal takes one refund request per payment).
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: refundStatusEnum('status').notNull().default('requested'),
+    // The provider's words, refusals included.
+    message: text('message'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_one_live_per_payment')
+      .on(t.paymentId)
+      .where(sql`${t.status} in ('requested', 'completed')`),
   ],
 );
 

@@ -4,12 +4,22 @@ import {
   REVIEWABLE_ORDER_STATUSES,
   UNPLACED_STATUSES,
   type Order,
+  type OrderHistoryEntry,
+  type OrderPart,
+  type PartStatus,
   type ShopOrder,
 } from '@soko/contract';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { orderLines, orders } from '../../platform/schema';
+import {
+  orderLines,
+  orderParts,
+  orders,
+  orderStatusChanges,
+  shops,
+  users,
+} from '../../platform/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -26,7 +36,26 @@ function lineView(line: OrderLineRow): Order['items'][number] {
   };
 }
 
-export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Order {
+export type OrderPartRow = typeof orderParts.$inferSelect & { shopName: string | null };
+
+export function partView(part: OrderPartRow): OrderPart {
+  return {
+    _id: part.id,
+    shopId: part.shopId,
+    shopName: part.shopName ?? 'A closed shop',
+    // The column holds only part states (a CHECK constraint says so).
+    status: part.status as PartStatus,
+    trackingNote: part.trackingNote,
+    subtotal: fromCents(part.subtotalCents),
+    refund: fromCents(part.refundCents),
+  };
+}
+
+export function orderView(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  parts: readonly OrderPartRow[] = [],
+): Order {
   return {
     _id: order.id,
     orderId: order.orderNumber,
@@ -49,7 +78,29 @@ export function orderView(order: OrderRow, lines: readonly OrderLineRow[]): Orde
     phoneNumber: order.phoneNumber ?? '',
     holdUntil: order.holdUntil?.toISOString() ?? null,
     refundReason: order.refundReason,
+    parts: parts.map(partView),
   };
+}
+
+/** Each order's parts with their shops' names, in the order the shops first appear. */
+export async function partsOf(
+  db: Db | Tx,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderPartRow[]>> {
+  const byOrder = new Map<string, OrderPartRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ part: orderParts, shopName: shops.name })
+    .from(orderParts)
+    .leftJoin(shops, eq(shops.id, orderParts.shopId))
+    .where(inArray(orderParts.orderId, [...orderIds]))
+    .orderBy(orderParts.orderId, orderParts.createdAt, orderParts.id);
+  for (const { part, shopName } of rows) {
+    const list = byOrder.get(part.orderId) ?? [];
+    list.push({ ...part, shopName });
+    byOrder.set(part.orderId, list);
+  }
+  return byOrder;
 }
 
 async function linesOf(
@@ -78,7 +129,8 @@ export async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | und
 
 /** One order with its lines, as the API answers it. */
 export async function viewOf(db: Db | Tx, order: OrderRow): Promise<Order> {
-  return orderView(order, (await linesOf(db, [order.id])).get(order.id) ?? []);
+  const [lines, parts] = await Promise.all([linesOf(db, [order.id]), partsOf(db, [order.id])]);
+  return orderView(order, lines.get(order.id) ?? [], parts.get(order.id) ?? []);
 }
 
 export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
@@ -142,11 +194,9 @@ export async function listOrders(db: Db, limit: number, offset = 0): Promise<Ord
     .from(orders)
     .where(inArray(orders.id, pageIds))
     .orderBy(...newestFirst);
-  const lines = await linesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => orderView(row, lines.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [lines, parts] = await Promise.all([linesOf(db, ids), partsOf(db, ids)]);
+  return rows.map((row) => orderView(row, lines.get(row.id) ?? [], parts.get(row.id) ?? []));
 }
 
 /** How many orders `listOrders` pages through. */
@@ -155,23 +205,95 @@ export async function countOrders(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The placed orders holding a shop's products, with only that shop's lines (its owner's view). */
-export async function listShopOrders(db: Db, shopId: string, limit: number): Promise<ShopOrder[]> {
-  const rows = await db
-    .selectDistinct({ order: orders })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orderLines.shopId, shopId), notInArray(orders.status, [...UNPLACED_STATUSES])))
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
+/**
+ * A shop's part of each placed order (its owner's orders screen), with only that shop's lines
+ * and `totalPrice` their sum: parts still to send first, then newest first; paged.
+ */
+export async function listShopOrders(
+  db: Db,
+  shopId: string,
+  {
+    page,
+    pageSize,
+    status,
+    orderId,
+  }: { page: number; pageSize: number; status?: PartStatus | undefined; orderId?: string },
+): Promise<{ orders: ShopOrder[]; total: number }> {
+  const where = and(
+    eq(orderParts.shopId, shopId),
+    notInArray(orders.status, [...UNPLACED_STATUSES]),
+    status ? eq(orderParts.status, status) : undefined,
+    orderId ? eq(orderParts.orderId, orderId) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ order: orders, part: orderParts, shopName: shops.name })
+      .from(orderParts)
+      .innerJoin(orders, eq(orders.id, orderParts.orderId))
+      .leftJoin(shops, eq(shops.id, orderParts.shopId))
+      .where(where)
+      .orderBy(
+        sql`${orderParts.status} <> 'confirmed'`,
+        desc(orderParts.createdAt),
+        desc(orderParts.id),
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderParts)
+      .innerJoin(orders, eq(orders.id, orderParts.orderId))
+      .where(where),
+  ]);
   const lines = await linesOf(
     db,
     rows.map((row) => row.order.id),
   );
-  return rows.map(({ order }) => {
+  const list = rows.map(({ order, part, shopName }) => {
     const shopLines = (lines.get(order.id) ?? []).filter((line) => line.shopId === shopId);
-    const { subtotal: _s, discount: _d, shipping: _sh, ...view } = orderView(order, shopLines);
-    const totalCents = shopLines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-    return { ...view, totalPrice: fromCents(totalCents) };
+    const {
+      subtotal: _s,
+      discount: _d,
+      shipping: _sh,
+      parts: _p,
+      ...view
+    } = orderView(order, shopLines);
+    return {
+      ...view,
+      totalPrice: fromCents(part.subtotalCents),
+      part: partView({ ...part, shopName }),
+    };
+  });
+  return { orders: list, total: Number(count?.n ?? 0) };
+}
+
+/** Every move of an order and of its parts, oldest first, with who made it (admins). */
+export async function orderHistory(db: Db, orderId: string): Promise<OrderHistoryEntry[]> {
+  if (!(await findOrder(db, orderId))) throw notFound('Order not found.');
+  const rows = await db
+    .select({
+      change: orderStatusChanges,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      shopName: shops.name,
+    })
+    .from(orderStatusChanges)
+    .leftJoin(users, eq(users.id, orderStatusChanges.actorUserId))
+    .leftJoin(orderParts, eq(orderParts.id, orderStatusChanges.partId))
+    .leftJoin(shops, eq(shops.id, orderParts.shopId))
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(orderStatusChanges.at, orderStatusChanges.id);
+  return rows.map(({ change, firstName, lastName, email, shopName }) => {
+    const name = [firstName, lastName].filter((part) => part?.trim()).join(' ');
+    return {
+      at: change.at.toISOString(),
+      from: change.fromStatus,
+      to: change.toStatus,
+      actor: change.actor,
+      actorName: name || email || null,
+      shopName: change.partId ? (shopName ?? 'A closed shop') : null,
+      note: change.note,
+    };
   });
 }

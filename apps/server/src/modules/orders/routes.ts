@@ -11,6 +11,12 @@ import {
   orderSchema,
   shopIdParamsSchema,
   shopOrderListResponseSchema,
+  shopOrderSchema,
+  shopOrdersQuerySchema,
+  partActionParamsSchema,
+  partActionBodySchema,
+  cancelOrderBodySchema,
+  orderHistorySchema,
   type ShopIdParams,
   isUuid,
   apiErrorSchema,
@@ -23,7 +29,10 @@ import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
 import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
 import { lookUpDiscount } from './discount-codes';
-import { countOrders, listOrders, listShopOrders, readOrder } from './queries';
+import type { FastifyRequest } from 'fastify';
+import { cancelOrder, movePart } from './parts';
+import { countOrders, listOrders, listShopOrders, orderHistory, readOrder } from './queries';
+import type { Actor } from './transitions';
 import { checkoutOrder, createOrder, expireOverdueOrders, readOwnOrder } from './service';
 
 const errors = {
@@ -34,9 +43,6 @@ const errors = {
 };
 /** How often unpaid orders past their hold are expired and their stock given back. */
 const EXPIRY_SWEEP_MS = 30_000;
-/** Lists answer at most this many orders (newest first). */
-const LIST_LIMIT = 1000;
-
 /** An id that is not a UUID names no order: 404, like any other unknown id. */
 function orderIdOf(params: { orderId: string }): string {
   if (!isUuid(params.orderId)) throw notFound('Order not found.');
@@ -164,28 +170,101 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     async (request) => readOrder(db, orderIdOf(request.params)),
   );
 
+  /** The shop named in the path, for the access rule (its owner or an admin). */
+  const shopInPath = async (request: FastifyRequest) => {
+    const { shopId } = request.params as ShopIdParams;
+    return isUuid(shopId) ? shopId : null;
+  };
+  const actorOf = (request: FastifyRequest): Actor => ({
+    kind: request.caller?.role === 'admin' ? 'admin' : 'owner',
+    userId: request.caller?.id ?? null,
+  });
+
   app.get(
     '/api/property/shop/:shopId/orders',
     {
-      config: {
-        access: {
-          shopOf: async (request) => {
-            const { shopId } = request.params as ShopIdParams;
-            return isUuid(shopId) ? shopId : null;
-          },
-        },
-      },
+      config: { access: { shopOf: shopInPath } },
       schema: {
         tags: ['shops'],
-        summary: "A shop's placed orders, with only that shop's lines (its owner or an admin)",
+        summary:
+          "A shop's part of each placed order, with only its lines: those to send first, 10 a page (the total in X-Total-Count)",
         params: shopIdParamsSchema,
+        querystring: shopOrdersQuerySchema,
         response: { 200: shopOrderListResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Admins pass the ownership check without a lookup: an id that is not one is still a 404.
       if (!isUuid(request.params.shopId)) throw notFound('Shop not found.');
-      return listShopOrders(db, request.params.shopId, LIST_LIMIT);
+      const { orders: list, total } = await listShopOrders(
+        db,
+        request.params.shopId,
+        request.query,
+      );
+      void reply.header('cache-control', 'private, no-store');
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return list;
+    },
+  );
+
+  app.post(
+    '/api/property/shop/:shopId/orders/:orderId/:action',
+    {
+      config: { access: { shopOf: shopInPath } },
+      schema: {
+        tags: ['shops'],
+        summary:
+          "Ships, delivers or cancels a shop's part of an order (its owner or an admin); the order follows its parts",
+        params: partActionParamsSchema,
+        body: partActionBodySchema,
+        response: { 200: shopOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { shopId, orderId, action } = request.params;
+      if (!isUuid(shopId)) throw notFound('Shop not found.');
+      const moved = await movePart(db, shopId, orderId, action, request.body, actorOf(request));
+      // A cancelled part's stock is back on sale.
+      if (action === 'cancel') cache.invalidate([CACHE_TAGS.catalog]);
+      return moved;
+    },
+  );
+
+  app.post(
+    '/api/order/:orderId/cancel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Cancels a whole order not yet sent (admins); its stock goes back and a paid one joins the refund queue',
+        params: orderIdParamsSchema,
+        body: cancelOrderBodySchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const orderId = orderIdOf(request.params);
+      await cancelOrder(db, orderId, request.body.note, actorOf(request));
+      cache.invalidate([CACHE_TAGS.catalog]);
+      return readOrder(db, orderId);
+    },
+  );
+
+  app.get(
+    '/api/order/:orderId/history',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every move of an order and of its parts: who, when, from, to and why',
+        params: orderIdParamsSchema,
+        response: { 200: orderHistorySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return orderHistory(db, orderIdOf(request.params));
     },
   );
 

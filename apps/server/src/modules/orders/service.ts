@@ -27,7 +27,14 @@ import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import { hasPgErrorCode, rowsOf, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { orderLines, orders, products, productVariants, shops } from '../../platform/schema';
+import {
+  orderLines,
+  orderParts,
+  orders,
+  products,
+  productVariants,
+  shops,
+} from '../../platform/schema';
 import { orderNumberSql } from './order-number';
 import { findUsableCode, INVALID_CODE_MESSAGE, takeCodeUse } from './discount-codes';
 import { findOrder, readOrder, viewOf, type OrderRow } from './queries';
@@ -64,6 +71,18 @@ const invalidLine = (index: number, field: string, message: string) =>
   new AppError(400, 'validation_failed', message, {
     fields: { [`items.${index}.${field}`]: message },
   });
+
+/** One part per shop of the order's lines, each with its lines' sum (DESIGN "Order parts"). */
+function partsOf(orderId: string, lines: readonly PricedLine[]) {
+  const subtotals = new Map<string, number>();
+  for (const line of lines) {
+    subtotals.set(
+      line.shopId,
+      (subtotals.get(line.shopId) ?? 0) + line.unitPriceCents * line.quantity,
+    );
+  }
+  return [...subtotals].map(([shopId, subtotalCents]) => ({ orderId, shopId, subtotalCents }));
+}
 
 /** Reads each line's product and variant (one query) and prices it from the database. */
 async function priceLines(tx: Tx, items: CreateOrderBody['items']): Promise<PricedLine[]> {
@@ -335,11 +354,13 @@ export async function createOrder(
           position,
         })),
       );
+      const placeParts = tx.insert(orderParts).values(partsOf(orderId, lines));
       const [placed] = rowsOf<{ order_number: string }>(
         await tx.execute(sql`
           with client_lock as (${clientLockSql(clientKey)}),
             placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
             placed_lines as (${placeLines.getSQL()}),
+            placed_parts as (${placeParts.getSQL()}),
             history as (${placedChange(tx, orderId, shopper(caller)).getSQL()})
           select placed.order_number from placed, client_lock`),
       );

@@ -5,10 +5,11 @@
 // for the last unit get one success and one miss, and the CHECK constraints (stock >= 0) back
 // it up. Rows are locked in one global order (every variant by id, then every product by id) so
 // two orders sharing products can never wait on each other in a cycle.
-import { and, eq, gte, sql } from 'drizzle-orm';
+import type { PartStatus } from '@soko/contract';
+import { and, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { orderLines, products, productVariants } from '../../platform/schema';
+import { orderLines, orderParts, products, productVariants } from '../../platform/schema';
 
 export type StockMove = {
   productId: string;
@@ -102,9 +103,36 @@ export function lineLabel(name: string, variantLabel: string | null): string {
   return variantLabel ? `${name} (${variantLabel})` : name;
 }
 
-/** The stock an order's lines hold (lines whose product was deleted hold none). */
-export async function orderStockMoves(tx: Tx, orderId: string): Promise<StockMove[]> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+/**
+ * The stock an order's lines hold (lines whose product was deleted hold none), leaving out the
+ * lines of parts in `without`: a cancelled part's stock went back when it was cancelled, and a
+ * sent part's goods are not on the shelf to give back. `shopId` narrows to one shop's part.
+ */
+export async function orderStockMoves(
+  tx: Tx,
+  orderId: string,
+  { shopId, without = ['cancelled'] }: { shopId?: string; without?: PartStatus[] } = {},
+): Promise<StockMove[]> {
+  const leftOutPart = tx
+    .select({ one: sql`1` })
+    .from(orderParts)
+    .where(
+      and(
+        eq(orderParts.orderId, orderLines.orderId),
+        eq(orderParts.shopId, orderLines.shopId),
+        inArray(orderParts.status, without),
+      ),
+    );
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        shopId ? eq(orderLines.shopId, shopId) : undefined,
+        notExists(leftOutPart),
+      ),
+    );
   return lines.flatMap((line) =>
     line.productId === null
       ? []

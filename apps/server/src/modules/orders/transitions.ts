@@ -6,7 +6,7 @@ import { findOrderMove, type OrderStatus, type RefundReason } from '@soko/contra
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { orders, orderStatusChanges } from '../../platform/schema';
+import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
 import { giveBackCodeUse, retakeCodeUse } from './discount-codes';
 import type { OrderRow } from './queries';
 import { countUnitsSold, orderStockMoves, returnStock, takeStock, uncountUnitsSold } from './stock';
@@ -53,10 +53,15 @@ export async function moveOrder(
   const move = findOrderMove(order.status, to);
   if (!move) throw forbiddenMove(order.status, to);
 
-  const lines =
-    move.stock === 'none' && move.unitsSold === 'none' ? [] : await orderStockMoves(tx, order.id);
-  if (move.stock === 'take') await takeStock(tx, lines);
-  if (move.stock === 'return') await returnStock(tx, lines);
+  // Units of every part still going count (or uncount); stock moves only for parts whose goods
+  // have not left the shop.
+  const lines = move.unitsSold === 'none' ? [] : await orderStockMoves(tx, order.id);
+  const onShelf =
+    move.stock === 'none'
+      ? []
+      : await orderStockMoves(tx, order.id, { without: ['cancelled', 'shipped', 'delivered'] });
+  if (move.stock === 'take') await takeStock(tx, onShelf);
+  if (move.stock === 'return') await returnStock(tx, onShelf);
   if (order.discountCodeId && move.codeUse === 'take')
     await retakeCodeUse(tx, order.discountCodeId, now);
   if (order.discountCodeId && move.codeUse === 'return')
@@ -81,7 +86,27 @@ export async function moveOrder(
   if (!(await updateWithChange(tx, order, changes, { to, actor, note }))) {
     throw forbiddenMove(order.status, to);
   }
+  await partsFollow(tx, order.id, order.status, to);
   return { ...order, ...changes, updatedAt: now };
+}
+
+/**
+ * The parts follow their order where the order moves them all: confirmed together when it is
+ * confirmed, and the ones not yet sent cancelled when a confirmed order is cancelled or reversed.
+ * (A part's own moves go the other way: see parts.ts.)
+ */
+async function partsFollow(tx: Tx, orderId: string, from: OrderStatus, to: OrderStatus) {
+  const move =
+    to === 'confirmed'
+      ? { from: 'pending_payment' as const, to: 'confirmed' as const }
+      : from === 'confirmed' && (to === 'cancelled' || to === 'reversed')
+        ? { from: 'confirmed' as const, to: 'cancelled' as const }
+        : null;
+  if (!move) return;
+  await tx
+    .update(orderParts)
+    .set({ status: move.to, updatedAt: sql`now()` })
+    .where(and(eq(orderParts.orderId, orderId), eq(orderParts.status, move.from)));
 }
 
 type Change = { to: OrderStatus; actor: Actor; note?: string | undefined };

@@ -1,0 +1,156 @@
+// Each shop fulfils its part of an order on its own (DESIGN "Order parts"): its owner, or an
+// admin, marks it shipped, delivered or cancelled, and the order's own state follows its parts
+// through the one transition table. Every move of a part is kept in the order's history.
+import {
+  isUuid,
+  orderStateOfParts,
+  PART_ACTIONS,
+  UNPLACED_STATUSES,
+  type OrderStatus,
+  type PartAction,
+  type PartActionBody,
+  type PartStatus,
+  type ShopOrder,
+} from '@soko/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
+import { listShopOrders, type OrderRow } from './queries';
+import { returnStock, orderStockMoves, uncountUnitsSold } from './stock';
+import { flagRefund, moveOrder, type Actor } from './transitions';
+
+const orderNotFound = () => notFound('Order not found.');
+const label = (status: OrderStatus) => status.replaceAll('_', ' ');
+
+/**
+ * What the shopper gets back for a cancelled part of a paid order: its lines, less their share
+ * of the order's discount. Shipping goes back only when the whole order is cancelled.
+ */
+export function partRefundCents(
+  order: Pick<OrderRow, 'subtotalCents' | 'discountCents'>,
+  partSubtotalCents: number,
+): number {
+  if (order.subtotalCents <= 0) return 0;
+  const discountShare = Math.round((order.discountCents * partSubtotalCents) / order.subtotalCents);
+  return Math.max(partSubtotalCents - discountShare, 0);
+}
+
+async function lockPlacedOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  // Every move of an order or any of its parts takes the order's row first: two owners acting
+  // at once, or an owner and a payment notification, take turns.
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || (UNPLACED_STATUSES as readonly string[]).includes(order.status)) {
+    throw orderNotFound();
+  }
+  return order;
+}
+
+/** POST /api/property/shop/{shopId}/orders/{orderId}/{action}: one shop's part moves. */
+export async function movePart(
+  db: Db,
+  shopId: string,
+  orderId: string,
+  action: PartAction,
+  body: PartActionBody,
+  actor: Actor,
+): Promise<ShopOrder> {
+  const { from, to } = PART_ACTIONS[action];
+  await db.transaction(async (tx) => {
+    const order = await lockPlacedOrder(tx, orderId);
+    const [part] = await tx
+      .select()
+      .from(orderParts)
+      .where(and(eq(orderParts.orderId, orderId), eq(orderParts.shopId, shopId)))
+      .for('update');
+    if (!part) throw orderNotFound();
+    if (part.status !== from) {
+      throw conflict(
+        'order_state',
+        `This shop's part of the order is ${label(part.status)}: it cannot be marked ${label(to)}.`,
+        { from: part.status, to },
+      );
+    }
+    let refundCents = 0;
+    if (to === 'cancelled') {
+      // Its goods never left: back on sale, and no longer counted as sold.
+      const lines = await orderStockMoves(tx, orderId, { shopId, without: [] });
+      await returnStock(tx, lines);
+      await uncountUnitsSold(tx, lines);
+      if (order.paidAt) refundCents = partRefundCents(order, part.subtotalCents);
+    }
+    const trackingNote = body.trackingNote?.trim() ? body.trackingNote.trim() : part.trackingNote;
+    await tx
+      .update(orderParts)
+      .set({ status: to, trackingNote, refundCents, updatedAt: new Date() })
+      .where(eq(orderParts.id, part.id));
+    const noteParts = [
+      body.trackingNote?.trim() ? `tracking: ${body.trackingNote.trim()}` : '',
+      body.note?.trim() ?? '',
+    ].filter(Boolean);
+    await tx.insert(orderStatusChanges).values({
+      orderId,
+      partId: part.id,
+      fromStatus: from,
+      toStatus: to,
+      actor: actor.kind,
+      actorUserId: actor.userId ?? null,
+      note: noteParts.length > 0 ? noteParts.join('; ') : null,
+    });
+    await orderFollowsParts(tx, order, actor, to === 'cancelled' && refundCents > 0);
+  });
+  const { orders: [moved] = [] } = await listShopOrders(db, shopId, {
+    page: 1,
+    pageSize: 1,
+    orderId,
+  });
+  if (!moved) throw orderNotFound();
+  return moved;
+}
+
+/** The order takes the state its parts add up to; a part cancelled after payment is owed back. */
+async function orderFollowsParts(tx: Tx, order: OrderRow, actor: Actor, partRefundOwed: boolean) {
+  const parts = await tx
+    .select({ status: orderParts.status })
+    .from(orderParts)
+    .where(eq(orderParts.orderId, order.id));
+  // The column holds only part states (a CHECK constraint says so).
+  const target = orderStateOfParts(parts.map((part) => part.status as PartStatus));
+  if (target !== order.status) {
+    // Every part cancelled: the order is, and a paid one is owed back whole (the table flags it).
+    await moveOrder(tx, order, target, actor, { note: 'follows its parts' });
+    return;
+  }
+  if (partRefundOwed) await flagRefund(tx, order, 'part_cancelled', actor);
+}
+
+/**
+ * POST /api/order/{orderId}/cancel (admin): the whole order. Before it is confirmed it is simply
+ * cancelled; once confirmed, every part not yet sent is, and nothing may be cancelled once any
+ * of it has left a shop.
+ */
+export async function cancelOrder(
+  db: Db,
+  orderId: string,
+  note: string | undefined,
+  actor: Actor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockPlacedOrder(tx, orderId);
+    if (order.status === 'confirmed') {
+      const [sent] = await tx
+        .select({ id: orderParts.id })
+        .from(orderParts)
+        .where(and(eq(orderParts.orderId, orderId), eq(orderParts.status, 'shipped')))
+        .limit(1);
+      if (sent) {
+        throw conflict(
+          'order_state',
+          'Part of this order has been sent: cancel the parts still to send one by one.',
+        );
+      }
+    }
+    await moveOrder(tx, order, 'cancelled', actor, note ? { note } : {});
+  });
+}
