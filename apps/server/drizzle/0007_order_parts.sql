@@ -39,6 +39,8 @@ CREATE INDEX "order_parts_shop_idx" ON "order_parts" USING btree ("shop_id","cre
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_one_live_per_payment" ON "refunds" USING btree ("payment_id") WHERE "refunds"."status" in ('requested', 'completed');--> statement-breakpoint
 ALTER TABLE "order_status_changes" ADD CONSTRAINT "order_status_changes_part_id_order_parts_id_fk" FOREIGN KEY ("part_id") REFERENCES "public"."order_parts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_changes" ALTER COLUMN "at" SET DEFAULT clock_timestamp();
+--> statement-breakpoint
 -- Orders placed before parts existed get theirs: one per shop of their lines, in the state the
 -- order's fulfilment stands at (a closed order's parts are cancelled, unless the goods left).
 INSERT INTO "order_parts" ("order_id", "shop_id", "status", "subtotal_cents", "created_at")

@@ -68,6 +68,7 @@ export async function startFakePesapal(): Promise<FakePesapal> {
   const ipns: Array<{ url: string; created_date: string; ipn_id: string; type: string }> = [];
   const orders = new Map<string, Order>();
   const failures = new Map<string, number>();
+  const refunded = new Set<string>();
   let origin = '';
 
   const server = createServer((req, res) => {
@@ -122,6 +123,7 @@ export async function startFakePesapal(): Promise<FakePesapal> {
             })),
           ),
         'POST /api/Transactions/SubmitOrderRequest': () => submitOrder(res, body),
+        'POST /api/Transactions/RefundRequest': () => refundRequest(res, body),
         'GET /api/Transactions/GetTransactionStatus': () =>
           transactionStatus(res, url.searchParams.get('orderTrackingId') ?? ''),
       };
@@ -220,6 +222,34 @@ export async function startFakePesapal(): Promise<FakePesapal> {
       error: null,
       status: '200',
     });
+  }
+
+  // Pesapal's rules (payments.md 1.6): a completed payment only, no more than it collected,
+  // mobile money in full only, one refund per payment. A "200" is "received", not yet done.
+  function refundRequest(res: ServerResponse, body: unknown) {
+    const b = record(body);
+    const order = [...orders.values()].find(
+      (candidate) =>
+        candidate.answer.confirmation_code !== undefined &&
+        candidate.answer.confirmation_code === b.confirmation_code,
+    );
+    const amount = Number(b.amount);
+    const collected = Number(order?.request.amount);
+    const refusal =
+      !order || order.answer.status_code !== 1
+        ? 'Only completed payments can be refunded'
+        : typeof b.username !== 'string' || typeof b.remarks !== 'string'
+          ? 'username and remarks are required'
+          : !(amount > 0) || amount > collected
+            ? 'The refund amount is more than the amount collected'
+            : order.answer.payment_method === 'MPESA' && amount !== collected
+              ? 'Mobile money payments can only be refunded in full'
+              : refunded.has(String(b.confirmation_code))
+                ? 'This payment has already been refunded'
+                : '';
+    if (refusal) return json(res, 200, { status: '500', message: refusal });
+    refunded.add(String(b.confirmation_code));
+    json(res, 200, { status: '200', message: 'Refund request successfully' });
   }
 
   function transactionStatus(res: ServerResponse, trackingId: string) {

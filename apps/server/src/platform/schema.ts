@@ -324,7 +324,11 @@ export const orderStatusChanges = pgTable(
     // Set when the move was one shop's part of the order (from and to are then the part's).
     partId: uuid('part_id').references(() => orderParts.id, { onDelete: 'cascade' }),
     note: text('note'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // The clock, not the transaction's start: moves made in one transaction (a part, then the
+    // order following it) keep their order.
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('order_status_changes_order_idx').on(t.orderId, t.at)],
 );

@@ -2,7 +2,7 @@
 // one transition table). Other modules ask for outcomes here; none writes an order itself.
 export { registerOrderRoutes } from './routes';
 export { orderNumberSql } from './order-number';
-export { buyerOrderLines, proofOfPurchase } from './queries';
+export { buyerOrderLines, proofOfPurchase, readOrder } from './queries';
 export { expireOverdueOrders } from './service';
 export {
   applyPaymentOutcome,
@@ -11,3 +11,11 @@ export {
   type PayableOrder,
   type PaymentOutcome,
 } from './service';
+export {
+  markRefunded,
+  refundDue,
+  refundQueue,
+  resolveRefundByHand,
+  type RefundDue,
+} from './refunds';
+export type { Actor } from './transitions';

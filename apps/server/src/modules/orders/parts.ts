@@ -36,12 +36,14 @@ export function partRefundCents(
   return Math.max(partSubtotalCents - discountShare, 0);
 }
 
-async function lockPlacedOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+/**
+ * Every move of an order or any of its parts takes the order's row first: two owners acting at
+ * once, or an owner and a payment notification, take turns. Shops see placed orders only.
+ */
+async function lockOrder(tx: Tx, orderId: string, { placed }: { placed: boolean }) {
   if (!isUuid(orderId)) throw orderNotFound();
-  // Every move of an order or any of its parts takes the order's row first: two owners acting
-  // at once, or an owner and a payment notification, take turns.
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || (UNPLACED_STATUSES as readonly string[]).includes(order.status)) {
+  if (!order || (placed && (UNPLACED_STATUSES as readonly string[]).includes(order.status))) {
     throw orderNotFound();
   }
   return order;
@@ -58,7 +60,7 @@ export async function movePart(
 ): Promise<ShopOrder> {
   const { from, to } = PART_ACTIONS[action];
   await db.transaction(async (tx) => {
-    const order = await lockPlacedOrder(tx, orderId);
+    const order = await lockOrder(tx, orderId, { placed: true });
     const [part] = await tx
       .select()
       .from(orderParts)
@@ -126,8 +128,8 @@ async function orderFollowsParts(tx: Tx, order: OrderRow, actor: Actor, partRefu
 }
 
 /**
- * POST /api/order/{orderId}/cancel (admin): the whole order. Before it is confirmed it is simply
- * cancelled; once confirmed, every part not yet sent is, and nothing may be cancelled once any
+ * POST /api/order/{orderId}/cancel (admin): the whole order. Before it is confirmed (unpaid, or
+ * paid and not yet confirmed) it is simply cancelled; once confirmed, every part not yet sent is, and nothing may be cancelled once any
  * of it has left a shop.
  */
 export async function cancelOrder(
@@ -137,7 +139,8 @@ export async function cancelOrder(
   actor: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const order = await lockPlacedOrder(tx, orderId);
+    // An admin may also close an order still waiting for its payment.
+    const order = await lockOrder(tx, orderId, { placed: false });
     if (order.status === 'confirmed') {
       const [sent] = await tx
         .select({ id: orderParts.id })

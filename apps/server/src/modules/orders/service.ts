@@ -39,6 +39,7 @@ import { orderNumberSql } from './order-number';
 import { findUsableCode, INVALID_CODE_MESSAGE, takeCodeUse } from './discount-codes';
 import { findOrder, readOrder, viewOf, type OrderRow } from './queries';
 import { lineLabel, takeStock, type StockMove } from './stock';
+import { completeRequestedRefund } from './refunds';
 import { clearRefund, flagRefund, moveOrder, placedChange, type Actor } from './transitions';
 
 const MINUTE_MS = 60_000;
@@ -569,6 +570,8 @@ export async function applyPaymentOutcome(
       }
       return;
     case 'reversed':
+      // The refund an admin asked for, approved: the order is refunded, not reversed.
+      if (await completeRequestedRefund(tx, paymentId)) return;
       if (paidByThis) {
         if (findOrderMove(order.status, 'reversed')) {
           await moveOrder(tx, order, 'reversed', byPayment, { now });

@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   type ProviderStatus,
   type StartPaymentInput,
+  type RefundAnswer,
   type StartedPayment,
 } from './provider';
 
@@ -217,7 +218,7 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
     return registered.ipn_id;
   }
 
-  return {
+  const provider: PaymentProvider = {
     name: 'pesapal',
 
     async start() {
@@ -307,7 +308,31 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
         raw: answer,
       };
     },
+
+    // RefundRequest needs the payment's confirmation code, which only its status carries. A
+    // "200" means Pesapal took the request; the merchant still approves it, and the payment then
+    // shows as reversed (the refunds sweep watches for that).
+    async refund({ trackingId, amountKsh, username, remarks }): Promise<RefundAnswer> {
+      const status = await provider.getStatus(trackingId);
+      if (status.state !== 'completed' || !status.confirmationCode) {
+        return { status: 'refused', message: 'Only completed payments can be refunded.' };
+      }
+      const answer = json(
+        await call('POST', '/api/Transactions/RefundRequest', {
+          confirmation_code: status.confirmationCode,
+          amount: amountKsh.toFixed(2),
+          username: username.slice(0, 100),
+          remarks: remarks.slice(0, 255),
+        }),
+        'RefundRequest',
+      );
+      const refused = refusal(answer);
+      return refused
+        ? { status: 'refused', message: text(answer.message) || refused }
+        : { status: 'requested', message: text(answer.message) || 'Refund request received.' };
+    },
   };
+  return provider;
 }
 
 function isJson(value: unknown): value is Json {

@@ -74,6 +74,21 @@ export type StartedPayment = {
   redirectUrl: string;
 };
 
+export type RefundRequest = {
+  /** The payment's tracking id at the provider. */
+  trackingId: string;
+  amountKsh: number;
+  /** Who asks (Pesapal wants a name). */
+  username: string;
+  remarks: string;
+};
+
+/**
+ * `completed`: the money is on its way back; `requested`: the provider took the request and
+ * will decide (Pesapal's merchant approval); `refused`: it will not, and `message` says why.
+ */
+export type RefundAnswer = { status: 'completed' | 'requested' | 'refused'; message: string };
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'pesapal';
   /**
@@ -84,6 +99,8 @@ export interface PaymentProvider {
   submitOrder(input: StartPaymentInput): Promise<StartedPayment>;
   /** The provider's truth about a payment; throws when the provider cannot be reached. */
   getStatus(trackingId: string): Promise<ProviderStatus>;
+  /** Asks for money of a completed payment back; throws ProviderError when it cannot be asked. */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
 }
 
 /** A provider could not be reached or refused a call; nothing was changed on our side. */

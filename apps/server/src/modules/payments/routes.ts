@@ -8,8 +8,19 @@ import {
   sandboxActionParamsSchema,
   sandboxTransactionSchema,
   trackingIdParamsSchema,
+  orderIdParamsSchema,
+  orderSchema,
+  refundQueueSchema,
+  refundResultSchema,
+  resolveRefundBodySchema,
   type PesapalIpn,
 } from '@soko/contract';
+import { eq } from 'drizzle-orm';
+import { unauthorized } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { users } from '../../platform/schema';
+import { readOrder, refundQueue, resolveRefundByHand } from '../orders';
+import { checkRequestedRefunds, refundOrder } from './refunds';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../platform/config';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
@@ -155,7 +166,92 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
   );
 
   if (provider.name === 'sandbox') registerSandboxRoutes(app, deps, config);
-  runPeriodically(app, 'payment sweep', PAYMENT_SWEEP_MS, () => sweepPendingPayments(deps));
+  runPeriodically(app, 'payment sweep', PAYMENT_SWEEP_MS, async () => {
+    await sweepPendingPayments(deps);
+    await checkRequestedRefunds(deps, (trackingId) =>
+      handleNotification(deps, { trackingId, kind: 'refund-check', payload: {} }),
+    );
+  });
+
+  app.get(
+    '/api/order/refunds',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The refund queue: orders that owe money back (cancelled, paid twice or paid after expiry) until resolved',
+        response: { 200: refundQueueSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return refundQueue(db);
+    },
+  );
+
+  app.post(
+    '/api/order/:orderId/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Asks the payment provider to give back what the order owes; the order is marked refunded only when the provider confirms',
+        params: orderIdParamsSchema,
+        response: { 200: refundResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      const caller = request.caller;
+      if (!caller) throw unauthorized();
+      const answer = await refundOrder(deps, app.log, orderId, {
+        kind: 'admin',
+        userId: caller.id,
+        name: await adminName(caller.id),
+      });
+      if (answer.status === 'refused') {
+        throw new AppError(
+          409,
+          'refund_refused',
+          `The payment provider refused the refund: ${answer.message}`,
+        );
+      }
+      return { ...answer, order: await readOrder(db, orderId) };
+    },
+  );
+
+  app.post(
+    '/api/order/:orderId/refund/resolve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks what an order owes as given back outside Soko, with a note saying how',
+        params: orderIdParamsSchema,
+        body: resolveRefundBodySchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      await resolveRefundByHand(db, orderId, request.body.note, {
+        kind: 'admin',
+        userId: request.caller?.id ?? null,
+      });
+      return readOrder(db, orderId);
+    },
+  );
+
+  /** Pesapal wants the name of whoever asks for a refund. */
+  async function adminName(userId: string): Promise<string> {
+    const [row] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : 'Soko admin';
+  }
 }
 
 /** The sandbox's hosted page talks to these; they exist only when PAYMENTS=sandbox. */

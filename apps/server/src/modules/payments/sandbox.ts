@@ -3,7 +3,7 @@
 // the shop verifies a sandbox payment exactly as it verifies a Pesapal one. Its buttons then
 // notify the shop through the same notification path a real provider's IPN takes.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { sandboxTransactions } from '../../platform/schema';
@@ -12,6 +12,7 @@ import {
   stateOfStatusCode,
   type PaymentProvider,
   type ProviderStatus,
+  type RefundAnswer,
 } from './provider';
 
 const DESCRIPTION: Record<number, string> = {
@@ -85,6 +86,31 @@ export function createSandboxProvider(db: Db, publicUrl: string): PaymentProvide
         description: raw.payment_status_description,
         raw,
       };
+    },
+    // The sandbox refunds at once, with Pesapal's rules: only a completed payment, no more than
+    // it collected, and one refund per payment.
+    async refund({ trackingId, amountKsh }): Promise<RefundAnswer> {
+      const row = await findTransaction(db, trackingId);
+      if (!row) return { status: 'refused', message: 'Unknown sandbox payment.' };
+      if (row.statusCode !== 1) {
+        return { status: 'refused', message: 'Only completed payments can be refunded.' };
+      }
+      if (Math.round(amountKsh * 100) > row.amountCents) {
+        return { status: 'refused', message: 'The refund is more than the payment collected.' };
+      }
+      const refunded = await db
+        .update(sandboxTransactions)
+        .set({ statusCode: 3, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(sandboxTransactions.trackingId, row.trackingId),
+            eq(sandboxTransactions.statusCode, 1),
+          ),
+        )
+        .returning({ trackingId: sandboxTransactions.trackingId });
+      return refunded.length > 0
+        ? { status: 'completed', message: 'Refunded in the sandbox: no money moved.' }
+        : { status: 'refused', message: 'Only completed payments can be refunded.' };
     },
   };
 }

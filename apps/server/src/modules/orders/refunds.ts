@@ -1,0 +1,194 @@
+// Money owed back to shoppers: how much and through which payment, the admin's refund queue,
+// and marking an order refunded once the provider (or a person, by hand) has given it back.
+// Asking the provider is the payments module's part; it calls these inside its transactions.
+import { fromCents, isUuid, type RefundQueueEntry, type RefundReason } from '@soko/contract';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import { orderParts, orders, payments, refunds } from '../../platform/schema';
+import type { OrderRow } from './queries';
+import { clearRefund, moveOrder, type Actor } from './transitions';
+
+export type RefundDue = {
+  order: OrderRow;
+  paymentId: string;
+  trackingId: string;
+  amountCents: number;
+  reason: RefundReason;
+};
+
+const completedRefundsOf = (tx: Db | Tx, orderId: string) =>
+  tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'completed')));
+
+/**
+ * What an order owes back and through which payment, with the order locked until the caller's
+ * commit (so two refunds of one order take turns). 409 when nothing is owed, or when the money
+ * cannot go back through the provider and a person must settle it.
+ */
+export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
+  if (!isUuid(orderId)) throw notFound('Order not found.');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order not found.');
+  const reason = order.refundReason;
+  if (!reason) throw conflict('nothing_owed', 'Nothing is owed on this order.');
+  if (reason === 'amount_mismatch') {
+    throw conflict(
+      'refund_by_hand',
+      'The amount received differs from the order: check it with the provider and settle it by hand.',
+    );
+  }
+  // Paid twice: the payment that did not pay the order goes back. Otherwise the one that did.
+  const [payment] = await tx
+    .select({ id: payments.id, trackingId: payments.trackingId, amountCents: payments.amountCents })
+    .from(payments)
+    .where(
+      reason === 'paid_twice'
+        ? and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'completed'),
+            order.paidBy ? ne(payments.id, order.paidBy) : undefined,
+          )
+        : eq(payments.id, order.paidBy ?? '00000000-0000-0000-0000-000000000000'),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!payment?.trackingId) {
+    throw conflict('refund_by_hand', 'No completed payment of this order can be refunded.');
+  }
+  const [done] = await completedRefundsOf(tx, orderId);
+  const refundedCents = Number(done?.cents ?? 0);
+  let amountCents = payment.amountCents;
+  if (reason === 'part_cancelled') {
+    const [parts] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${orderParts.refundCents}), 0)::int` })
+      .from(orderParts)
+      .where(eq(orderParts.orderId, orderId));
+    amountCents = Math.min(Number(parts?.cents ?? 0) - refundedCents, payment.amountCents);
+  } else if (reason !== 'paid_twice') {
+    amountCents = payment.amountCents - refundedCents;
+  }
+  if (amountCents <= 0) throw conflict('nothing_owed', 'Nothing is owed on this order.');
+  return { order, paymentId: payment.id, trackingId: payment.trackingId, amountCents, reason };
+}
+
+/**
+ * The provider has given the money back: the refund flag is cleared, and a cancelled order
+ * becomes refunded (DESIGN: refunded is set only when the provider confirms it). Locks the order.
+ */
+export async function markRefunded(
+  tx: Tx,
+  orderId: string,
+  amountCents: number,
+  actor: Actor,
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return;
+  const note = `refunded Ksh ${fromCents(amountCents).toFixed(2)} through the payment provider`;
+  if (order.status === 'cancelled') {
+    await moveOrder(tx, order, 'refunded', actor, { note });
+    return;
+  }
+  await clearRefund(tx, order, actor, note);
+}
+
+/**
+ * A payment reported reversed after an admin asked for its refund: that is the refund done
+ * (Pesapal shows an approved refund so). Answers whether there was such a request.
+ */
+export async function completeRequestedRefund(tx: Tx, paymentId: string): Promise<boolean> {
+  const [request] = await tx
+    .update(refunds)
+    .set({ status: 'completed', updatedAt: sql`now()` })
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'requested')))
+    .returning({ orderId: refunds.orderId, amountCents: refunds.amountCents });
+  if (!request) return false;
+  await markRefunded(tx, request.orderId, request.amountCents, { kind: 'payment' });
+  return true;
+}
+
+/** POST /api/order/{orderId}/refund/resolve: the money went back outside Soko, a note says how. */
+export async function resolveRefundByHand(
+  db: Db,
+  orderId: string,
+  note: string,
+  actor: Actor,
+): Promise<void> {
+  if (!isUuid(orderId)) throw notFound('Order not found.');
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Order not found.');
+    if (!order.refundReason) throw conflict('nothing_owed', 'Nothing is owed on this order.');
+    await clearRefund(tx, order, actor, `settled by hand: ${note}`);
+  });
+}
+
+/** The refund queue: every order that owes money back, oldest first, with what it owes. */
+export async function refundQueue(db: Db): Promise<RefundQueueEntry[]> {
+  const rows = rowsOf<{
+    id: string;
+    order_number: string;
+    status: RefundQueueEntry['status'];
+    created_at: string | Date;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    refund_reason: RefundReason;
+    total_cents: number;
+    part_refund_cents: number;
+    refunded_cents: number;
+    extra_payment_cents: number | null;
+    last_status: 'requested' | 'completed' | 'refused' | null;
+    last_message: string | null;
+    last_at: string | Date | null;
+  }>(
+    await db.execute(sql`
+      select o.id, o.order_number, o.status, o.created_at, o.first_name, o.last_name, o.email,
+        o.refund_reason, o.total_cents,
+        (select coalesce(sum(p.refund_cents), 0)::int from ${orderParts} p
+          where p.order_id = o.id) as part_refund_cents,
+        (select coalesce(sum(r.amount_cents), 0)::int from ${refunds} r
+          where r.order_id = o.id and r.status = 'completed') as refunded_cents,
+        (select pay.amount_cents from ${payments} pay
+          where pay.order_id = o.id and pay.status = 'completed'
+            and pay.id is distinct from o.paid_by
+          order by pay.created_at desc limit 1) as extra_payment_cents,
+        last.status as last_status, last.message as last_message, last.created_at as last_at
+      from ${orders} o
+      left join lateral (
+        select r.status, r.message, r.created_at from ${refunds} r
+        where r.order_id = o.id order by r.created_at desc limit 1
+      ) last on true
+      where o.refund_reason is not null
+      order by o.updated_at, o.id
+      limit 500`),
+  );
+  return rows.map((row) => {
+    const owed =
+      row.refund_reason === 'paid_twice' || row.refund_reason === 'amount_mismatch'
+        ? (row.extra_payment_cents ?? 0)
+        : row.refund_reason === 'part_cancelled'
+          ? row.part_refund_cents - row.refunded_cents
+          : row.total_cents - row.refunded_cents;
+    return {
+      _id: row.id,
+      orderId: row.order_number,
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+      customer: [row.first_name, row.last_name].filter(Boolean).join(' '),
+      email: row.email ?? '',
+      refundReason: row.refund_reason,
+      amount: fromCents(Math.max(owed, 0)),
+      lastRefund:
+        row.last_status && row.last_at
+          ? {
+              status: row.last_status,
+              message: row.last_message,
+              at: new Date(row.last_at).toISOString(),
+            }
+          : null,
+    };
+  });
+}

@@ -1,0 +1,100 @@
+// Asking the payment provider for money back (admins). A refund is reserved in the database
+// first (one live refund per payment, as Pesapal allows), then asked for outside any
+// transaction, then recorded: the order is marked refunded only when the provider says the
+// money went back (the sandbox at once; Pesapal once the merchant approves, seen as a reversal).
+import { fromCents } from '@soko/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { hasPgErrorCode } from '../../platform/db';
+import { conflict } from '../../platform/errors';
+import { payments, refunds } from '../../platform/schema';
+import { markRefunded, refundDue, type Actor } from '../orders';
+import { ProviderError, type RefundAnswer } from './provider';
+import type { PaymentDeps } from './service';
+
+const ONE_REFUND_PER_PAYMENT =
+  'This payment was refunded once already, and the provider takes one refund per payment: settle the rest by hand.';
+
+export async function refundOrder(
+  deps: PaymentDeps,
+  log: FastifyBaseLogger,
+  orderId: string,
+  actor: Actor & { name: string },
+): Promise<RefundAnswer> {
+  const { db, provider } = deps;
+  const reserved = await db
+    .transaction(async (tx) => {
+      const due = await refundDue(tx, orderId);
+      const [waiting] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, due.paymentId), eq(refunds.status, 'requested')));
+      if (waiting) {
+        throw conflict('refund_pending', 'A refund of this payment is waiting for the provider.');
+      }
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          orderId,
+          paymentId: due.paymentId,
+          amountCents: due.amountCents,
+          actorUserId: actor.userId ?? null,
+        })
+        .returning({ id: refunds.id });
+      if (!row) throw new Error('refund insert returned nothing');
+      return { ...due, refundId: row.id };
+    })
+    .catch((error: unknown) => {
+      if (hasPgErrorCode(error, '23505')) throw conflict('refund_exists', ONE_REFUND_PER_PAYMENT);
+      throw error;
+    });
+
+  let answer: RefundAnswer;
+  try {
+    answer = await provider.refund({
+      trackingId: reserved.trackingId,
+      amountKsh: fromCents(reserved.amountCents),
+      username: actor.name,
+      remarks: `Refund of order ${reserved.order.orderNumber} (${reserved.reason.replaceAll('_', ' ')})`,
+    });
+  } catch (error) {
+    log.warn({ err: error, orderId }, 'the payment provider could not take a refund');
+    answer = {
+      status: 'refused',
+      message:
+        error instanceof ProviderError
+          ? `The payment provider could not be reached: ${error.message}`
+          : 'The payment provider could not be reached.',
+    };
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(refunds)
+      .set({ status: answer.status, message: answer.message.slice(0, 500), updatedAt: sql`now()` })
+      .where(eq(refunds.id, reserved.refundId));
+    if (answer.status === 'completed') await markRefunded(tx, orderId, reserved.amountCents, actor);
+  });
+  return answer;
+}
+
+/**
+ * Refunds Pesapal took but has not yet shown as done: their payments are asked about again, and
+ * a payment now reversed completes its refund (applyPaymentOutcome sees the request).
+ */
+export async function checkRequestedRefunds(
+  deps: PaymentDeps,
+  check: (trackingId: string) => Promise<unknown>,
+  batch = 20,
+): Promise<number> {
+  const waiting = await deps.db
+    .select({ trackingId: payments.trackingId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 'requested'), eq(payments.provider, deps.provider.name)))
+    .limit(batch);
+  for (const { trackingId } of waiting) {
+    if (trackingId) await check(trackingId).catch(() => undefined);
+  }
+  return waiting.length;
+}
