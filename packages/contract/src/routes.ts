@@ -29,8 +29,10 @@ export const APP_PATHS = [
   '/managelisting',
   '/admin',
   '/shops',
+  '/shops/:shopId/orders',
   '/admin/shops',
   '/admin/tenants',
+  '/admin/refunds',
   '/orders/:orderId',
   '/pay/sandbox/:trackingId',
 ] as const;

@@ -112,6 +112,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'admin/refunds',
+            lazy: async () => ({
+              Component: (await import('../features/admin')).RefundsPage,
+            }),
+          },
+          {
             path: 'managelisting',
             lazy: async () => ({
               Component: (await import('../features/admin')).ManageListingPage,
@@ -128,6 +134,13 @@ export const routes: RouteObject[] = [
             path: 'shops',
             lazy: async () => ({
               Component: (await import('../features/shops/components/shops-page')).ShopsPage,
+            }),
+          },
+          {
+            path: 'shops/:shopId/orders',
+            lazy: async () => ({
+              Component: (await import('../features/shops/components/shop-orders-page'))
+                .ShopOrdersPage,
             }),
           },
           {

@@ -119,12 +119,15 @@ async function orderFollowsParts(tx: Tx, order: OrderRow, actor: Actor, partRefu
     .where(eq(orderParts.orderId, order.id));
   // The column holds only part states (a CHECK constraint says so).
   const target = orderStateOfParts(parts.map((part) => part.status as PartStatus));
-  if (target !== order.status) {
-    // Every part cancelled: the order is, and a paid one is owed back whole (the table flags it).
-    await moveOrder(tx, order, target, actor, { note: 'follows its parts' });
-    return;
+  const followed =
+    target === order.status
+      ? order
+      : await moveOrder(tx, order, target, actor, { note: 'follows its parts' });
+  // Every part cancelled: the order is, and a paid one is owed back whole (the table flags it).
+  // Otherwise the cancelled part alone is owed back.
+  if (partRefundOwed && target !== 'cancelled') {
+    await flagRefund(tx, followed, 'part_cancelled', actor);
   }
-  if (partRefundOwed) await flagRefund(tx, order, 'part_cancelled', actor);
 }
 
 /**

@@ -236,6 +236,23 @@ describe('a cancelled part of a paid two-shop order', () => {
   });
 });
 
+describe('the last part to send cancelled while the other was delivered', () => {
+  it('delivers the order and still owes the cancelled part back', async () => {
+    const placed = await placePaid([shopA, shopB]);
+    const base = `/api/property/shop`;
+    await call('POST', `${base}/${shopA}/orders/${placed.orderId}/ship`, owner.token, {});
+    await call('POST', `${base}/${shopA}/orders/${placed.orderId}/deliver`, owner.token, {});
+    await call('POST', `${base}/${shopB}/orders/${placed.orderId}/cancel`, owner2.token, {});
+    const order = await readOrder(placed.orderId);
+    expect(order).toMatchObject({ status: 'delivered', refundReason: 'part_cancelled' });
+    const partB = order.parts.find((part) => part.shopId === shopB);
+    expect(partB?.refund).toBe(partB?.subtotal);
+    expect((await queue()).find((entry) => entry._id === placed.orderId)?.amount).toBe(
+      partB?.subtotal,
+    );
+  });
+});
+
 describe('a refund the provider refuses', () => {
   it('leaves the order owed and in the queue with the provider’s words, and may be tried again', async () => {
     const placed = await placePaid([shopB]);

@@ -5,3 +5,4 @@ export { ManageListingPage } from './components/manage-listing-page';
 export { ManageOrdersPage } from './components/manage-orders-page';
 export { AdminShopsPage } from './components/admin-shops-page';
 export { TenantsPage } from './components/tenants-page';
+export { RefundsPage } from './components/refunds-page';

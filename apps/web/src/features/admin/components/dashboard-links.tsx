@@ -15,6 +15,7 @@ const adminLinks = [
 const marketplaceLinks = [
   { to: '/admin/shops', label: 'Shops' },
   { to: '/admin/tenants', label: 'Tenants' },
+  { to: '/admin/refunds', label: 'Refunds' },
 ] as const;
 
 /** On the dashboard only: the spec's four links stay the admin's first row everywhere. */

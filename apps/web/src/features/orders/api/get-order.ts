@@ -30,11 +30,16 @@ export function useOrder(orderId: string, initial: Order | undefined) {
     initialDataUpdatedAt: 0,
     // An order waiting for its online payment changes when the payment arrives (the provider's
     // page sends the shopper back here, sometimes before its notification is applied).
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending_payment' && query.state.data.payOnOrder
-        ? PENDING_REFRESH_MS
-        : false,
+    // An order on its way moves as each shop sends its part.
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      if (order?.status === 'pending_payment' && order.payOnOrder) return PENDING_REFRESH_MS;
+      return order?.status === 'confirmed' || order?.status === 'shipped'
+        ? FULFILMENT_REFRESH_MS
+        : false;
+    },
   });
 }
 
 const PENDING_REFRESH_MS = 5_000;
+const FULFILMENT_REFRESH_MS = 10_000;

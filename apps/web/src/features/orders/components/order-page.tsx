@@ -7,7 +7,9 @@ import {
   fromCents,
   toCents,
   type Order,
+  type OrderPart,
   type OrderStatus,
+  type PartStatus,
 } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
 import { ResponsiveImage } from '../../../components/responsive-image';
@@ -26,6 +28,15 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   payment_failed: 'Payment failed',
   reversed: 'Payment reversed',
   expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const PART_LABELS: Record<PartStatus, string> = {
+  pending_payment: 'Waiting for the order to be confirmed',
+  confirmed: 'Being prepared',
+  shipped: 'On its way',
+  delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
 
@@ -66,6 +77,8 @@ function statusSentence(order: Order): string {
       return 'This order was not paid in time and has expired. Please place the order again.';
     case 'cancelled':
       return 'This order was cancelled.';
+    case 'refunded':
+      return 'This order was cancelled and your payment has been refunded.';
   }
 }
 
@@ -82,6 +95,8 @@ function paymentLine(order: Order): string {
     case 'expired':
     case 'cancelled':
       return order.refundReason ? 'Paid online, refund due' : 'Online, not paid';
+    case 'refunded':
+      return 'Paid online, refunded';
     default:
       return 'Paid online';
   }
@@ -223,6 +238,10 @@ export function OrderPage() {
         </dl>
       </section>
 
+      {order.parts.length > 0 && order.status !== 'pending_payment' && (
+        <Shipments parts={order.parts} />
+      )}
+
       <section aria-labelledby="order-delivery" className="mt-6">
         <h2 id="order-delivery" className="text-lg font-semibold">
           Delivery
@@ -244,5 +263,33 @@ export function OrderPage() {
         Continue shopping
       </Link>
     </article>
+  );
+}
+
+/** Each shop sends its part on its own: where each stands, with the shop's tracking note. */
+function Shipments({ parts }: { parts: readonly OrderPart[] }) {
+  return (
+    <section aria-labelledby="order-shipments" className="mt-6">
+      <h2 id="order-shipments" className="text-lg font-semibold">
+        {parts.length > 1 ? 'Shipments' : 'Shipment'}
+      </h2>
+      <ul className="mt-2 space-y-2">
+        {parts.map((part) => (
+          <li key={part._id} className="rounded border border-stone-200 p-3">
+            <p className="font-medium">
+              {part.shopName}: <span className="font-semibold">{PART_LABELS[part.status]}</span>
+            </p>
+            {part.trackingNote && (
+              <p className="text-sm text-stone-700">Tracking: {part.trackingNote}</p>
+            )}
+            {part.refund > 0 && (
+              <p className="text-sm text-stone-700">
+                {formatKsh(part.refund)} of your payment is owed back for this part.
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

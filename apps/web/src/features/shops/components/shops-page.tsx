@@ -109,6 +109,13 @@ export function ShopManagement({
                     </p>
                   )}
                 </div>
+                <Link
+                  to={`/shops/${encodeURIComponent(shop._id)}/orders`}
+                  aria-label={`Orders of ${shop.name}`}
+                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
+                >
+                  Orders
+                </Link>
                 <button
                   type="button"
                   aria-label={`Edit ${shop.name}`}

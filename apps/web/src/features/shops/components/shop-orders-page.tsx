@@ -1,0 +1,316 @@
+// /shops/:shopId/orders: the shop's part of each placed order, those still to send first: what
+// to send, to whom and where, paid or to be paid on delivery; the owner marks it shipped (with
+// an optional tracking note), delivered, or cancels it. An admin may act on any shop's orders.
+import { useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  formatKsh,
+  fromCents,
+  pageCount,
+  PART_STATUSES,
+  toCents,
+  type PartAction,
+  type PartStatus,
+  type ShopOrder,
+} from '@soko/contract';
+import { FormAlert, FormStatus } from '../../../components/form/form-messages';
+import {
+  alertClass,
+  focusRing,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+} from '../../../components/form-styles';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useShops } from '../api/get-shops';
+import { movePart, SHOP_ORDERS_PAGE_SIZE, shopOrderKeys, useShopOrders } from '../api/shop-orders';
+import { usePageHeading } from './use-page-heading';
+
+export const PART_LABELS: Record<PartStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  confirmed: 'To send',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const ACTION_DONE: Record<PartAction, string> = {
+  ship: 'marked shipped',
+  deliver: 'marked delivered',
+  cancel: 'cancelled',
+};
+
+const isPartStatus = (value: string | null): value is PartStatus =>
+  (PART_STATUSES as readonly string[]).includes(value ?? '');
+
+export function ShopOrdersPage() {
+  const { signedIn } = useSession();
+  const { shopId = '' } = useParams();
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return <ShopOrders key={shopId} shopId={shopId} />;
+}
+
+function ShopOrders({ shopId }: { shopId: string }) {
+  usePageHeading('Orders');
+  const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const filter = searchParams.get('status');
+  const status = isPartStatus(filter) ? filter : '';
+  const orders = useShopOrders(shopId, page, status);
+  const [message, setMessage] = useState<string | null>(null);
+  const pages = pageCount(orders.data?.total ?? 0, SHOP_ORDERS_PAGE_SIZE);
+
+  const go = (next: { page?: number; status?: PartStatus | '' }) => {
+    const params = new URLSearchParams();
+    const nextStatus = next.status ?? status;
+    const nextPage = next.page ?? 1;
+    if (nextStatus) params.set('status', nextStatus);
+    if (nextPage > 1) params.set('page', String(nextPage));
+    setSearchParams(params);
+  };
+
+  return (
+    <section aria-labelledby="orders-heading" className="mx-auto max-w-4xl space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="orders-heading" className="text-2xl font-bold text-stone-900">
+          Orders{shopName ? `: ${shopName}` : ''}
+        </h1>
+        <Link
+          to="/shops"
+          className={`text-sm font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
+        >
+          Back to Shop Management
+        </Link>
+      </div>
+      <label className="block max-w-xs font-medium">
+        Show
+        <select
+          className={inputClass}
+          value={status}
+          onChange={(event) => go({ status: event.target.value as PartStatus | '' })}
+        >
+          <option value="">Every order</option>
+          {PART_STATUSES.filter((value) => value !== 'pending_payment').map((value) => (
+            <option key={value} value={value}>
+              {PART_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FormStatus message={message} />
+      {orders.isPending ? (
+        <p role="status" className="text-stone-600">
+          Loading orders...
+        </p>
+      ) : orders.isError ? (
+        <div className="space-y-2">
+          <p role="alert" className={alertClass}>
+            {orders.error instanceof ApiError && [401, 403].includes(orders.error.status)
+              ? 'You can only see the orders of your own shop.'
+              : 'Failed to load the orders. Please try again later.'}
+          </p>
+          <button type="button" onClick={() => void orders.refetch()} className={secondaryButton}>
+            Try again
+          </button>
+        </div>
+      ) : orders.data.rows.length === 0 ? (
+        <p className="text-stone-600">
+          {status
+            ? 'No orders in this state.'
+            : 'No orders yet. They will show here as they come in.'}
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {orders.data.rows.map((order) => (
+            <li key={order._id}>
+              <OrderCard shopId={shopId} order={order} onDone={setMessage} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Order pages" className="flex items-center gap-3">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => go({ page: page - 1 })}
+            className={secondaryButton}
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            disabled={page >= pages}
+            onClick={() => go({ page: page + 1 })}
+            className={secondaryButton}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({
+  shopId,
+  order,
+  onDone,
+}: {
+  shopId: string;
+  order: ShopOrder;
+  onDone: (message: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<'ship' | 'cancel' | null>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { part } = order;
+  const name = [order.firstName, order.lastName].filter((piece) => piece.trim()).join(' ');
+  const place = [order.address, order.city, order.county].filter((piece) => piece.trim());
+  const paid = !order.payOnOrder
+    ? `Pay on delivery: collect ${formatKsh(order.totalPrice)}`
+    : 'Paid online';
+
+  const act = async (action: PartAction) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const body =
+        action === 'ship' && text.trim()
+          ? { trackingNote: text.trim() }
+          : action === 'cancel' && text.trim()
+            ? { note: text.trim() }
+            : {};
+      await movePart(shopId, order._id, action, body);
+      setOpen(null);
+      setText('');
+      onDone(`Order ${order.orderId} ${ACTION_DONE[action]}.`);
+      await queryClient.invalidateQueries({ queryKey: shopOrderKeys.all(shopId) });
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article
+      aria-label={`Order ${order.orderId}`}
+      className="space-y-3 rounded-lg border border-stone-200 p-4"
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">Order {order.orderId}</h2>
+        <span className="rounded bg-stone-100 px-2 py-0.5 text-sm font-semibold text-stone-800">
+          {PART_LABELS[part.status]}
+        </span>
+      </header>
+      <p className="text-sm text-stone-600">
+        <time dateTime={order.createdAt}>
+          {new Date(order.createdAt).toLocaleString('en-KE', {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}
+        </time>{' '}
+        · {paid}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">Send</h3>
+          <ul className="text-sm">
+            {order.items.map((item) => (
+              <li key={`${item.productId}:${item.selectedVariant ?? ''}`}>
+                {item.quantity} ×{' '}
+                {item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name}{' '}
+                <span className="text-stone-600">
+                  {formatKsh(fromCents(toCents(item.price) * item.quantity))}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm font-semibold">Total {formatKsh(order.totalPrice)}</p>
+        </div>
+        <div>
+          <h3 className="font-semibold">To</h3>
+          <address className="text-sm not-italic">
+            {name && <span className="block">{name}</span>}
+            {place.length > 0 && <span className="block">{place.join(', ')}</span>}
+            {order.phoneNumber && (
+              <a href={`tel:${order.phoneNumber}`} className={`block underline ${focusRing}`}>
+                {order.phoneNumber}
+              </a>
+            )}
+          </address>
+        </div>
+      </div>
+      {part.trackingNote && <p className="text-sm">Tracking: {part.trackingNote}</p>}
+      {part.refund > 0 && (
+        <p className="text-sm text-amber-900">
+          {formatKsh(part.refund)} is owed back to the shopper.
+        </p>
+      )}
+      <FormAlert>{failure}</FormAlert>
+      {open ? (
+        <form
+          aria-label={
+            open === 'ship' ? `Ship order ${order.orderId}` : `Cancel order ${order.orderId}`
+          }
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act(open);
+          }}
+        >
+          <label className="block text-sm font-medium">
+            {open === 'ship' ? 'Tracking note (optional)' : 'Reason (optional)'}
+            <input
+              className={inputClass}
+              value={text}
+              maxLength={300}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={open === 'ship' ? 'Courier and parcel number' : ''}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Saving...' : open === 'ship' ? 'Confirm shipped' : 'Cancel this order'}
+            </button>
+            <button type="button" onClick={() => setOpen(null)} className={secondaryButton}>
+              Back
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {part.status === 'confirmed' && (
+            <>
+              <button type="button" onClick={() => setOpen('ship')} className={primaryButton}>
+                Mark shipped
+              </button>
+              <button type="button" onClick={() => setOpen('cancel')} className={secondaryButton}>
+                Cancel
+              </button>
+            </>
+          )}
+          {part.status === 'shipped' && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void act('deliver')}
+              className={primaryButton}
+            >
+              {busy ? 'Saving...' : 'Mark delivered'}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
