@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './order-state-rules';
 import { uuidSchema } from './common';
 import { emailSchema } from './email';
 
@@ -45,6 +46,10 @@ export const userOrderSummarySchema = z.object({
   id: z.string(),
   productName: z.string(),
   quantity: z.number().int(),
+  /** Where the shop that sells it stands with its part of the order (the order's own state
+   * until the order is confirmed), and the shop's tracking note. */
+  status: z.enum(ORDER_STATUSES).optional(),
+  trackingNote: z.string().nullable().optional(),
 });
 
 export const userSchema = z.object({

@@ -17,6 +17,7 @@ import {
   media,
   newsletterSubscriptions,
   orderLines,
+  orderParts,
   orders,
   productVariants,
   products,
@@ -397,6 +398,25 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
     await tx
       .insert(orderLines)
       .values(lines.map((line, position) => ({ ...line, orderId, position })));
+    // One part per shop, where the demo order's fulfilment stands.
+    const partSubtotals = new Map<string, number>();
+    for (const line of lines) {
+      partSubtotals.set(
+        line.shopId,
+        (partSubtotals.get(line.shopId) ?? 0) + line.unitPriceCents * line.quantity,
+      );
+    }
+    await tx.insert(orderParts).values(
+      [...partSubtotals].map(([shopId, partSubtotalCents]) => ({
+        orderId,
+        shopId,
+        // A paid order waits for its confirmation: its parts have nothing to send yet.
+        status: order.status === 'paid' ? ('pending_payment' as const) : order.status,
+        subtotalCents: partSubtotalCents,
+        createdAt: placedAt,
+        updatedAt: placedAt,
+      })),
+    );
   }
 
   if (DEMO_RATINGS.length > 0) {

@@ -190,6 +190,17 @@ describe('moving parts, and the order following them', () => {
       trackingNote: 'G4S parcel 12345',
     });
     expect((await readOrder(order._id)).status).toBe('confirmed');
+    // My Orders (the profile) says where each line stands, with the shop's tracking note.
+    const profile = (await call('GET', '/api/user/profile', shopper.token)).json() as {
+      orders: Array<{ id: string; status?: string; trackingNote?: string | null }>;
+    };
+    const lines = profile.orders.filter((line) => line.id === order._id);
+    expect(lines.map((line) => [line.status, line.trackingNote]).sort()).toEqual(
+      [
+        ['confirmed', null],
+        ['shipped', 'G4S parcel 12345'],
+      ].sort(),
+    );
     expect((await act(owner.token, shopA, order._id, 'deliver')).statusCode).toBe(200);
     expect((await readOrder(order._id)).status).toBe('confirmed');
     expect((await act(owner2.token, shopB, order._id, 'ship')).statusCode).toBe(200);

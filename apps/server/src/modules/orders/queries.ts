@@ -142,13 +142,29 @@ export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
 /** The products of a shopper's placed orders, newest first (their account page). */
 export async function buyerOrderLines(db: Db, userId: string) {
   const lines = await db
-    .select({ id: orders.id, productName: orderLines.name, quantity: orderLines.quantity })
+    .select({
+      id: orders.id,
+      productName: orderLines.name,
+      quantity: orderLines.quantity,
+      orderStatus: orders.status,
+      partStatus: orderParts.status,
+      trackingNote: orderParts.trackingNote,
+    })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(
+      orderParts,
+      and(eq(orderParts.orderId, orderLines.orderId), eq(orderParts.shopId, orderLines.shopId)),
+    )
     // An abandoned or failed checkout is not one of the person's orders.
     .where(and(eq(orders.userId, userId), notInArray(orders.status, [...UNPLACED_STATUSES])))
     .orderBy(desc(orders.createdAt), orderLines.position);
-  return lines;
+  return lines.map(({ orderStatus, partStatus, trackingNote, ...line }) => ({
+    ...line,
+    // The part says where this line stands once the order is being fulfilled.
+    status: partStatus && partStatus !== 'pending_payment' ? partStatus : orderStatus,
+    trackingNote: trackingNote ?? null,
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { updateAddressBodySchema, type Address, type User } from '@soko/contract';
+import { updateAddressBodySchema, type Address, type OrderStatus, type User } from '@soko/contract';
 import { refreshSession, signOut, updateUser, useSession } from '../../../lib/session';
 import { updateAddressRequest } from '../api/auth-api';
 import {
@@ -17,6 +17,20 @@ import {
   primaryButton,
   secondaryButton,
 } from '../../../components/form-styles';
+
+/** Where a line of My Orders stands: its shop's part of the order, else the order itself. */
+const ORDER_LINE_STATES: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  confirmed: 'Being prepared',
+  shipped: 'On its way',
+  delivered: 'Delivered',
+  payment_failed: 'Payment failed',
+  reversed: 'Payment reversed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
 
 const NOT_AVAILABLE = 'Not available';
 
@@ -110,7 +124,15 @@ export function ProfilePage() {
                   className={`flex justify-between gap-4 rounded py-2 hover:bg-stone-50 ${focusRing}`}
                 >
                   <span className="font-medium text-brand-800 underline">{order.productName}</span>
-                  <span>Quantity: {order.quantity}</span>
+                  <span className="text-right">
+                    Quantity: {order.quantity}
+                    {order.status && (
+                      <span className="block text-stone-600">
+                        {ORDER_LINE_STATES[order.status]}
+                        {order.trackingNote ? ` · Tracking: ${order.trackingNote}` : ''}
+                      </span>
+                    )}
+                  </span>
                 </Link>
               </li>
             ))}
