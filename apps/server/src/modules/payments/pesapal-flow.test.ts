@@ -2,7 +2,7 @@
 // the order's payment is submitted, every IPN is verified with GetTransactionStatus before
 // anything changes, and a provider that cannot be asked makes the IPN answer 500 (Pesapal retries).
 import { createOrderResponseSchema, processPaymentResponseSchema } from '@soko/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakePesapal,
@@ -163,6 +163,63 @@ describe('paying through Pesapal (a local fake of API 3.0)', () => {
     });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().redirectUrl).toMatch(/^https?:/);
+  });
+
+  it('asks Pesapal for a refund, and marks the order refunded only once the payment shows reversed', async () => {
+    const { created, started, paymentId } = await payableOrder();
+    fake.setStatus(started.trackingId, 1, { payment_method: 'MPESA' });
+    await ipn(started.trackingId, paymentId);
+    expect(await orderStatus(created._id)).toBe('confirmed');
+    const signedIn = await post('/api/user/signin', {
+      email: 'admin@soko.test',
+      password: 'soko-demo-pass',
+    });
+    const headers = { authorization: `Bearer ${signedIn.json().token as string}` };
+    const admin = (url: string) => t.app.inject({ method: 'POST', url, headers, payload: {} });
+    expect((await admin(`/api/order/${created._id}/cancel`)).statusCode).toBe(200);
+
+    const asked = await admin(`/api/order/${created._id}/refund`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'requested' });
+    const request = fake.calls.filter((c) => c.path === '/api/Transactions/RefundRequest').at(-1);
+    expect(request?.body).toMatchObject({ amount: '1260.00', username: expect.any(String) });
+    // Received, not done: still cancelled and owed, and a second ask is refused meanwhile.
+    expect(await orderStatus(created._id)).toBe('cancelled');
+    expect((await admin(`/api/order/${created._id}/refund`)).statusCode).toBe(409);
+
+    // The merchant approves it: Pesapal shows the payment reversed.
+    fake.setStatus(started.trackingId, 3, { payment_method: 'MPESA' });
+    await ipn(started.trackingId, paymentId);
+    expect(await orderStatus(created._id)).toBe('refunded');
+  });
+
+  it('passes on Pesapal refusing a refund (mobile money is refunded in full only)', async () => {
+    const { created, started, paymentId } = await payableOrder();
+    fake.setStatus(started.trackingId, 1, { payment_method: 'MPESA' });
+    await ipn(started.trackingId, paymentId);
+    // Pretend the shop owes less than the whole payment: a part of it.
+    await t.database.db
+      .update(orders)
+      .set({ refundReason: 'part_cancelled' })
+      .where(eq(orders.id, created._id));
+    await t.database.db.execute(
+      sql`update order_parts set refund_cents = 10000 where order_id = ${created._id}`,
+    );
+    const signedIn = await post('/api/user/signin', {
+      email: 'admin@soko.test',
+      password: 'soko-demo-pass',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${created._id}/refund`,
+      headers: { authorization: `Bearer ${signedIn.json().token as string}` },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'The payment provider refused the refund: Mobile money payments can only be refunded in full',
+    );
+    expect(await orderStatus(created._id)).toBe('confirmed');
   });
 
   it('refuses to start with credentials Pesapal rejects (fail closed)', async () => {
