@@ -8,15 +8,11 @@ export const REVIEWS_PAGE_SIZE = 5;
 export const REVIEWS_IN_PAGE_DATA = 5;
 
 /**
- * The order states that prove a purchase. Delivered is the design's rule; confirmed and shipped
- * count too because nothing moves an order past confirmed yet, and shops that do not mark
- * delivery would otherwise never get a review.
+ * What proves a purchase (DESIGN "Who may call what"): the shop's part of the order holding the
+ * product was delivered. A part, not the order: in a two-shop order one shop's goods may have
+ * arrived while the other's are still on the way.
  */
-export const REVIEWABLE_ORDER_STATUSES = [
-  'confirmed',
-  'shipped',
-  'delivered',
-] as const satisfies readonly OrderStatus[];
+export const REVIEWABLE_ORDER_STATUSES = ['delivered'] as const satisfies readonly OrderStatus[];
 
 export const REVIEW_MESSAGES = {
   notABuyer: 'Only shoppers who have received this product can review it.',

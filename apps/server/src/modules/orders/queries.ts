@@ -181,11 +181,16 @@ export async function proofOfPurchase(
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    // The line's shop's part: delivered is what "received" means.
+    .innerJoin(
+      orderParts,
+      and(eq(orderParts.orderId, orderLines.orderId), eq(orderParts.shopId, orderLines.shopId)),
+    )
     .where(
       and(
         eq(orders.userId, userId),
         eq(orderLines.productId, productId),
-        inArray(orders.status, [...REVIEWABLE_ORDER_STATUSES]),
+        inArray(orderParts.status, [...REVIEWABLE_ORDER_STATUSES]),
       ),
     )
     .orderBy(orders.createdAt)

@@ -60,11 +60,14 @@ async function signUp(firstName = 'Wanjiru', lastName = 'Kamau'): Promise<AuthRe
   return authResponseSchema.parse(res.json());
 }
 
-/** Places an order of the product as the shopper (or anonymously) and, unless told, checks it out. */
+/**
+ * Places an order of the product as the shopper (or anonymously) and, unless told, checks it out
+ * and has it delivered (an admin moves the shop's part, as its owner would).
+ */
 async function buy(
   product: FixtureProduct,
   token: string | undefined,
-  { checkout = true } = {},
+  { checkout = true, deliver = true } = {},
 ): Promise<string> {
   const body = orderBody([{ product, quantity: 1 }]);
   const createdRes = await call('POST', '/api/order/create', { body, ...(token ? { token } : {}) });
@@ -84,6 +87,15 @@ async function buy(
   });
   if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   if (orderSchema.parse(res.json()).status !== 'confirmed') throw new Error('order not confirmed');
+  if (!deliver) return created._id;
+  for (const action of ['ship', 'deliver']) {
+    const moved = await call(
+      'POST',
+      `/api/property/shop/${product.shopId}/orders/${created._id}/${action}`,
+      { body: {}, token: admin.token },
+    );
+    if (moved.statusCode !== 200) throw new Error(`${action} failed: ${moved.body}`);
+  }
   return created._id;
 }
 
@@ -141,7 +153,16 @@ describe('POST /api/reviews/{productId}', () => {
     expect(res.json().error.code).toBe('not_a_buyer');
   });
 
-  it('takes a review from a buyer with a confirmed order, once, named by first name and initial', async () => {
+  it('refuses a buyer whose order is confirmed but not yet delivered', async () => {
+    const product = await deliveryProduct();
+    const shopper = await signUp();
+    await buy(product, shopper.token, { deliver: false });
+    expect(await mine(product.id, shopper.token)).toEqual({ canReview: false, review: null });
+    const res = await postReview(product.id, { rating: 4, body: 'On its way.' }, shopper.token);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('takes a review from a buyer with a delivered order, once, named by first name and initial', async () => {
     const product = await deliveryProduct();
     const shopper = await signUp('Wanjiru', 'Kamau');
     await buy(product, shopper.token);
