@@ -143,11 +143,17 @@ export const nairobiMinute = (at: Date) =>
 /** LIKE's own characters, taken literally (backslash is PostgreSQL's default escape). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A search that reads as an order number: digits, maybe after SK, with dashes or spaces. */
+const ORDER_NUMBER_LIKE = /^(?:sk)?[\d\s-]+$/i;
+/** A search that reads as a phone number, whole or in part. */
+const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+
 /**
  * What `q` matches: the order number (any case, or its digits alone), the email (any case,
  * whole or part) or the phone number. Phones are stored as +2547XXXXXXXX (normalizeKenyanPhone),
  * so a whole number in any accepted form is normalised first; a part is compared digit by digit,
- * its leading 0 (the local trunk prefix) dropped so '0712 345' finds +254712345...
+ * its leading 0 (the local trunk prefix) dropped so '0712 345' finds +254712345... Digits are
+ * compared only when the search reads as a number: those of 'john26@x.com' are its email's.
  */
 function searchCondition(q: string): SQL | undefined {
   const text = `%${likeLiteral(q)}%`;
@@ -158,13 +164,13 @@ function searchCondition(q: string): SQL | undefined {
     sql`${orders.orderNumber} ilike ${text}`,
     sql`${orders.email} ilike ${text}`,
   ];
-  if (digits.length > 0) {
+  if (digits.length > 0 && ORDER_NUMBER_LIKE.test(q)) {
     matches.push(
       sql`regexp_replace(${orders.orderNumber}, '[^0-9]', '', 'g') like ${`%${digits}%`}`,
     );
   }
   // A few digits would match most phones: a part of a number starts counting at four.
-  if (phoneDigits.length >= 4) {
+  if (phoneDigits.length >= 4 && PHONE_LIKE.test(q)) {
     matches.push(
       sql`regexp_replace(${orders.phoneNumber}, '[^0-9]', '', 'g') like ${`%${phoneDigits}%`}`,
     );
