@@ -5,12 +5,14 @@ import {
   SHIPPING_OPTIONS,
   toCents,
   type AuthResponse,
+  type CreateOrderResponse,
   type Order,
   type Product,
   type Shop,
 } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
-import { field, seedToken, uniqueEmail } from './shopping';
+import { readFile } from 'node:fs/promises';
+import { field, firstLine, seedToken, shopProduct, uniqueEmail } from './shopping';
 
 // The admin area (spec section 2): Add Product for another owner's shop, the product table
 // (inline edit, numbered pages, delete behind the confirmation), the order list with its three
@@ -140,6 +142,110 @@ test('an admin pages the orders and opens each detail panel', async ({ page, api
   for (const term of ['First name', 'Last name', 'Email', 'Phone number']) {
     await expect(kyc).toContainText(term);
   }
+});
+
+/** A pay-on-delivery order checked out with this phone and email: it is then confirmed. */
+async function placeOrder(api: SokoApi, phoneNumber: string, email: string, index: number) {
+  const product = await shopProduct(api, false, index);
+  const { variant } = firstLine(product);
+  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
+  const totalPrice = fromCents(toCents(price) + toCents(SHIPPING_OPTIONS.standard.amountKsh));
+  const created = await api.post<CreateOrderResponse>('/api/order/create', {
+    items: [
+      {
+        name: product.name,
+        productId: product._id,
+        quantity: 1,
+        price,
+        selectedVariant: variant?._id ?? null,
+      },
+    ],
+    totalPrice,
+    shipping: 'standard',
+    discount: 0,
+  });
+  const order = await api.post<Order>('/api/order/checkout', {
+    firstName: 'Njeri',
+    middleName: 'Wairimu',
+    lastName: 'Mũthoni',
+    country: 'Kenya',
+    county: 'Nairobi',
+    city: 'Nairobi',
+    address: 'Moi Avenue 7',
+    postalcode: '00100',
+    phoneNumber,
+    email,
+    orderId: created._id,
+    totalPrice: created.totalPrice,
+    shipping: 'standard',
+    discount: 0,
+  });
+  expect(order.status).toBe('confirmed');
+  return { order, shopId: product.shopId };
+}
+
+test('an admin finds orders by number, phone, state and shop, and exports them as CSV', async ({
+  page,
+  api,
+}) => {
+  test.slow();
+  const admin = await signIn(api, 'admin@soko.test');
+  // A phone number of this run and project's own: 07 then eight digits.
+  const project = test.info().project.name === 'phone' ? '1' : '2';
+  const subscriber = `${project}${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const { order, shopId } = await placeOrder(
+    api,
+    `07${subscriber}`,
+    uniqueEmail('finder'),
+    project === '1' ? 12 : 13,
+  );
+  const shops = await api.get<Shop[]>('/api/property/shop/getall', { token: admin.token });
+  const shop = shops.find((s) => s._id === shopId);
+  if (!shop) throw new Error('the order’s shop is not listed');
+  await seedToken(page, admin.token);
+  await page.goto('/manageorders');
+
+  const search = page.getByRole('searchbox', { name: 'Search orders' });
+  await expect(search).toHaveAttribute('placeholder', 'Order number, email or phone');
+  const rows = page.getByRole('row').filter({ hasText: /SK-/ });
+  await search.fill(order.orderId);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(order.orderId);
+  await expect(page).toHaveURL(new RegExp(`q=${order.orderId}`));
+
+  // The same order by its phone written the international way.
+  await search.fill(`+254 7${subscriber.slice(0, 2)} ${subscriber.slice(2)}`);
+  await search.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(order.orderId);
+
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Awaiting payment' });
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Confirmed' });
+  await page.getByLabel('Shop', { exact: true }).selectOption({ label: shop.name });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(order.orderId);
+  // A reload keeps every filter.
+  await page.reload();
+  await expect(page.getByLabel('Shop', { exact: true })).toHaveValue(shopId);
+  await expect(rows.first()).toContainText(order.orderId);
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile(await download.path())).toString('utf8');
+  const [header, ...lines] = csv.replace(/^\uFEFF/, '').split('\r\n');
+  expect(header).toBe(
+    'Order number,Date,Status,Customer,Email,Phone,County,City,Address,Items (units),Subtotal (Ksh),Discount (Ksh),Shipping (Ksh),Total (Ksh),Payment,Refund owed',
+  );
+  const found = lines.find((line) => line.startsWith(`${order.orderId},`));
+  expect(found).toContain('Njeri Mũthoni');
+  expect(found).toContain(',On delivery,');
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(search).toHaveValue('');
+  await expect(page).toHaveURL(/\/manageorders$/);
 });
 
 test('an admin opens a shop for a new owner, who runs it at once', async ({

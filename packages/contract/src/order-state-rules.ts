@@ -17,6 +17,20 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A state in words, as the shopper's order page and the admin's filter show it. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  payment_failed: 'Payment failed',
+  reversed: 'Payment reversed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
 /** What a move does to the stock of the order's lines (and to its discount code's use). */
 export type HoldEffect = 'take' | 'return' | 'none';
 

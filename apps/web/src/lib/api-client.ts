@@ -87,6 +87,18 @@ export async function apiGetWithHeaders<T>(
   return { data: (await response.json()) as T, headers: response.headers };
 }
 
+/** A GET whose answer is a file (the admin's CSV export): its bytes, and the name it came with. */
+export async function apiGetBlob(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetch(path, { headers: authHeader(), signal: options.signal });
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
 export async function apiPost<T>(
   path: string,
   body: unknown,

@@ -589,6 +589,8 @@ describe('whose order it is', () => {
       id: created._id,
       productName: 'Mine Only',
       quantity: 1,
+      status: 'confirmed',
+      trackingNote: null,
     });
     // The other customer's own account shows none of it.
     const theirs = (await call('GET', '/api/user/profile', { token: other.token })).json();

@@ -1,15 +1,17 @@
 // Orders as they are read back: the buyer's, an admin's list, and a shop owner's slice.
 import {
   fromCents,
+  normalizeKenyanPhone,
   REVIEWABLE_ORDER_STATUSES,
   UNPLACED_STATUSES,
   type Order,
   type OrderHistoryEntry,
   type OrderPart,
   type PartStatus,
+  type OrderFilter,
   type ShopOrder,
 } from '@soko/contract';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import {
@@ -198,15 +200,91 @@ export async function proofOfPurchase(
   return row?.id ?? null;
 }
 
-/** One page of every order, newest first (admins); paged by the database. */
-export async function listOrders(db: Db, limit: number, offset = 0): Promise<Order[]> {
-  const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+// Kenya has kept East Africa Time (UTC+3, no daylight saving) since 1942, so a Nairobi day is a
+// fixed 24-hour span and needs no time-zone database (PGlite carries none to rely on).
+const NAIROBI_OFFSET = '+03:00';
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** Midnight in Nairobi at the start of a YYYY-MM-DD day. */
+export const nairobiDayStart = (day: string) => new Date(`${day}T00:00:00${NAIROBI_OFFSET}`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD HH:mm' on a Nairobi clock. */
+export const nairobiMinute = (at: Date) =>
+  new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+
+/** LIKE's own characters, taken literally (backslash is PostgreSQL's default escape). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A search that reads as an order number: digits, maybe after SK, with dashes or spaces. */
+const ORDER_NUMBER_LIKE = /^(?:sk)?[\d\s-]+$/i;
+/** A search that reads as a phone number, whole or in part. */
+const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+
+/**
+ * What `q` matches: the order number (any case, or its digits alone), the email (any case,
+ * whole or part) or the phone number. Phones are stored as +2547XXXXXXXX (normalizeKenyanPhone),
+ * so a whole number in any accepted form is normalised first; a part is compared digit by digit,
+ * its leading 0 (the local trunk prefix) dropped so '0712 345' finds +254712345... Digits are
+ * compared only when the search reads as a number: those of 'john26@x.com' are its email's.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const text = `%${likeLiteral(q)}%`;
+  const digits = q.replace(/\D/g, '');
+  const whole = normalizeKenyanPhone(q);
+  const phoneDigits = whole ? whole.slice(1) : digits.replace(/^0/, '');
+  const matches: SQL[] = [
+    sql`${orders.orderNumber} ilike ${text}`,
+    sql`${orders.email} ilike ${text}`,
+  ];
+  if (digits.length > 0 && ORDER_NUMBER_LIKE.test(q)) {
+    matches.push(
+      sql`regexp_replace(${orders.orderNumber}, '[^0-9]', '', 'g') like ${`%${digits}%`}`,
+    );
+  }
+  // A few digits would match most phones: a part of a number starts counting at four.
+  if (phoneDigits.length >= 4 && PHONE_LIKE.test(q)) {
+    matches.push(
+      sql`regexp_replace(${orders.phoneNumber}, '[^0-9]', '', 'g') like ${`%${phoneDigits}%`}`,
+    );
+  }
+  return or(...matches);
+}
+
+// The correlated subqueries below name their tables in plain SQL: in a one-table select Drizzle
+// writes columns without their table, and "id" inside the subquery would be the line's own.
+
+/** The WHERE of the admin's list and export; undefined when nothing narrows it. */
+function orderFilterWhere(filter: OrderFilter): SQL | undefined {
+  const { q, status, shopId, from, to } = filter;
+  return and(
+    q ? searchCondition(q) : undefined,
+    status ? eq(orders.status, status) : undefined,
+    shopId
+      ? sql`exists (select 1 from order_lines l where l.order_id = orders.id and l.shop_id = ${shopId})`
+      : undefined,
+    from ? gte(orders.createdAt, nairobiDayStart(from)) : undefined,
+    to ? lt(orders.createdAt, new Date(nairobiDayStart(to).getTime() + DAY_MS)) : undefined,
+  );
+}
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+
+/** One page of the orders a filter keeps, newest first (admins); paged by the database. */
+export async function listOrders(
+  db: Db,
+  filter: OrderFilter,
+  limit: number,
+  offset = 0,
+): Promise<Order[]> {
   // The page's ids first, from orders_created_idx alone (an index-only scan): OFFSET still
   // walks every skipped entry, but reading whole rows for them cost the last of 10,000 pages
   // 150 ms instead of 20 (bench/admin-orders.mjs). Then only the page's rows are read.
+  // A filter is applied while walking that index, so the page still stops at its last row.
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
+    .where(orderFilterWhere(filter))
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
@@ -220,10 +298,82 @@ export async function listOrders(db: Db, limit: number, offset = 0): Promise<Ord
   return rows.map((row) => orderView(row, lines.get(row.id) ?? [], parts.get(row.id) ?? []));
 }
 
-/** How many orders `listOrders` pages through. */
-export async function countOrders(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+/** How many orders `listOrders` pages through with this filter. */
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(orderFilterWhere(filter));
   return Number(row?.n ?? 0);
+}
+
+/** An order as the CSV export writes it. */
+export type OrderExportRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'orderNumber'
+  | 'createdAt'
+  | 'status'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phoneNumber'
+  | 'county'
+  | 'city'
+  | 'address'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'shippingCents'
+  | 'totalCents'
+  | 'payOnOrder'
+  | 'refundReason'
+> & { units: number };
+
+/**
+ * Every order a filter keeps, newest first, `batchSize` at a time: each batch starts after the
+ * last one's final row (keyset paging on orders_created_idx), so the export never holds more
+ * than one batch and never re-walks skipped rows the way OFFSET does. The cursor is the last
+ * row's id, compared in SQL: a JavaScript Date would drop created_at's microseconds.
+ */
+export async function* exportOrders(
+  db: Db,
+  filter: OrderFilter,
+  batchSize: number,
+): AsyncGenerator<OrderExportRow[]> {
+  let afterId: string | undefined;
+  for (;;) {
+    const after = afterId
+      ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${afterId})`
+      : undefined;
+    const rows = await db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        email: orders.email,
+        phoneNumber: orders.phoneNumber,
+        county: orders.county,
+        city: orders.city,
+        address: orders.address,
+        subtotalCents: orders.subtotalCents,
+        discountCents: orders.discountCents,
+        shippingCents: orders.shippingCents,
+        totalCents: orders.totalCents,
+        payOnOrder: orders.payOnOrder,
+        refundReason: orders.refundReason,
+        units: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = orders.id)`,
+      })
+      .from(orders)
+      .where(and(orderFilterWhere(filter), after))
+      .orderBy(...newestFirst)
+      .limit(batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    afterId = rows.at(-1)?.id;
+  }
 }
 
 /**

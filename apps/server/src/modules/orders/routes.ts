@@ -1,4 +1,5 @@
 import {
+  adminOrdersExportQuerySchema,
   adminOrdersQuerySchema,
   createOrderBodySchema,
   createOrderResponseSchema,
@@ -22,6 +23,7 @@ import {
   apiErrorSchema,
   TOTAL_COUNT_HEADER,
 } from '@soko/contract';
+import { z } from 'zod';
 import { networkKey } from '../../platform/client-key';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -30,8 +32,16 @@ import { runPeriodically } from '../../platform/periodic';
 import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
 import { lookUpDiscount } from './discount-codes';
 import type { FastifyRequest } from 'fastify';
+import { ordersCsv } from './orders-csv';
 import { cancelOrder, movePart } from './parts';
-import { countOrders, listOrders, listShopOrders, orderHistory, readOrder } from './queries';
+import {
+  countOrders,
+  listOrders,
+  listShopOrders,
+  nairobiMinute,
+  orderHistory,
+  readOrder,
+} from './queries';
 import type { Actor } from './transitions';
 import { checkoutOrder, createOrder, expireOverdueOrders, readOwnOrder } from './service';
 
@@ -139,20 +149,45 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Every order, newest first, one page (10 unless told; the total in X-Total-Count)',
+        summary:
+          'Orders, newest first, one page (10 unless told; the total in X-Total-Count), found by number, email or phone (q), state, shop and Nairobi days (from, to)',
         querystring: adminOrdersQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { page, pageSize } = request.query;
+      const { page, pageSize, ...filter } = request.query;
       const [list, total] = await Promise.all([
-        listOrders(db, pageSize, (page - 1) * pageSize),
-        countOrders(db),
+        listOrders(db, filter, pageSize, (page - 1) * pageSize),
+        countOrders(db, filter),
       ]);
       void reply.header('cache-control', 'private, no-store');
       void reply.header(TOTAL_COUNT_HEADER, String(total));
       return list;
+    },
+  );
+
+  app.get(
+    '/api/order/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every order the filters of /api/order/getall keep, newest first, as CSV (UTF-8 with a BOM; no row limit)',
+        querystring: adminOrdersExportQuerySchema,
+        produces: ['text/csv'],
+        // A stream, which Fastify sends as it is (no serializer runs on it).
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const today = nairobiMinute(new Date()).slice(0, 10);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="orders-${today}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(ordersCsv(db, request.query));
     },
   );
 

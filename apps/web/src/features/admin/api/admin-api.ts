@@ -9,12 +9,26 @@ import {
   type Order,
   type Product,
 } from '@soko/contract';
-import { apiDelete, apiGet, apiGetWithHeaders, apiPut } from '../../../lib/api-client';
+import { apiDelete, apiGet, apiGetBlob, apiGetWithHeaders, apiPut } from '../../../lib/api-client';
+
+/** The order list's filters as the page's address holds them; '' is no filter. */
+export type OrderFilters = { q: string; status: string; shopId: string; from: string; to: string };
+export const NO_ORDER_FILTERS: OrderFilters = { q: '', status: '', shopId: '', from: '', to: '' };
+
+/** The filters that are set, as a query string for getall and export.csv. */
+export function orderFilterQuery(filters: OrderFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    const set = value.trim();
+    if (set) query.set(key, set);
+  }
+  return query;
+}
 
 export const adminKeys = {
   products: (page: number) => ['admin', 'products', page] as const,
   allProducts: () => ['admin', 'products'] as const,
-  orders: (page: number) => ['admin', 'orders', page] as const,
+  orders: (page: number, filters: OrderFilters) => ['admin', 'orders', page, filters] as const,
   order: (id: string) => ['admin', 'order', id] as const,
 };
 
@@ -38,11 +52,15 @@ export function useAdminProducts(page: number) {
   });
 }
 
-export function useAdminOrders(page: number) {
+export function useAdminOrders(page: number, filters: OrderFilters) {
   return useQuery({
-    queryKey: adminKeys.orders(page),
-    queryFn: ({ signal }) =>
-      getPage<Order>(`/api/order/getall?page=${page}&pageSize=${PAGE_SIZES.orders}`, signal),
+    queryKey: adminKeys.orders(page, filters),
+    queryFn: ({ signal }) => {
+      const query = orderFilterQuery(filters);
+      query.set('page', String(page));
+      query.set('pageSize', String(PAGE_SIZES.orders));
+      return getPage<Order>(`/api/order/getall?${query}`, signal);
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -64,4 +82,22 @@ export function updateAdminProduct(id: string, body: AdminProductUpdate): Promis
 
 export function deleteAdminProduct(id: string): Promise<DeletedResponse> {
   return apiDelete<DeletedResponse>(`/api/products/${encodeURIComponent(id)}`);
+}
+
+/**
+ * GET /api/order/export.csv: the filtered orders saved as a file. The call needs the bearer
+ * token, so a plain link cannot fetch it: the answer is fetched, then handed to the browser as a
+ * download through a temporary object URL.
+ */
+export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
+  const { blob, filename } = await apiGetBlob(`/api/order/export.csv?${orderFilterQuery(filters)}`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? 'orders.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,10 +1,13 @@
-// /manageorders (spec section 2, 4): every order, 10 a page from the server; each row opens one
-// detail panel at a time: none, products, location or KYC.
+// /manageorders (spec section 2, 4): every order, 10 a page from the server, narrowed by the
+// filter bar (issue 15); each row opens one detail panel at a time: none, products, location or
+// KYC.
 import { useState } from 'react';
 import { formatKsh, pageCount, PAGE_SIZES, type Order } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
+import { ApiError } from '../../../lib/api-client';
 import { useAdminOrder, useAdminOrders } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
+import { OrderFilterBar, useOrderFilters } from './order-filters';
 import { PageButtons } from './page-buttons';
 
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
@@ -20,8 +23,8 @@ export function ManageOrdersPage() {
 }
 
 function OrderTable() {
-  const [page, setPage] = useState(1);
-  const orders = useAdminOrders(page);
+  const { filters, page, active, change, goToPage } = useOrderFilters();
+  const orders = useAdminOrders(page, filters);
   const [panel, setPanel] = useState<Panel>(null);
   const pages = pageCount(orders.data?.total ?? 0, PAGE_SIZES.orders);
   const date = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,10 +32,24 @@ function OrderTable() {
   return (
     <section>
       <h1 className="text-2xl font-bold text-stone-900">Manage Orders</h1>
+      <OrderFilterBar
+        filters={filters}
+        active={active}
+        onChange={(next, options) => {
+          setPanel(null);
+          change(next, options);
+        }}
+      />
       {orders.isPending ? (
-        <p role="status">Loading orders...</p>
+        <p role="status" className="mt-4">
+          Loading orders...
+        </p>
       ) : orders.isError ? (
-        <p role="alert">Failed to load orders. Please try again later.</p>
+        <p role="alert" className="mt-4">
+          {filterErrorOf(orders.error) ?? 'Failed to load orders. Please try again later.'}
+        </p>
+      ) : orders.data.rows.length === 0 ? (
+        <p className="mt-4">{active ? 'No orders match these filters.' : 'No orders yet.'}</p>
       ) : (
         <div className="mt-4 overflow-x-auto [contain:paint]">
           {/* contain:paint: without it phone Chrome zooms the whole page out to the table's
@@ -83,7 +100,7 @@ function OrderTable() {
             label="Order pages"
             onPageChange={(n) => {
               setPanel(null);
-              setPage(n);
+              goToPage(n);
             }}
           />
         </div>
@@ -91,6 +108,14 @@ function OrderTable() {
       {panel && <DetailPanel panel={panel} onClose={() => setPanel(null)} />}
     </section>
   );
+}
+
+/** A filter the server refused (an address edited by hand), in words. */
+function filterErrorOf(error: Error): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.fields) return null;
+  return `These filters are not valid: ${Object.entries(error.fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join(' ')}`;
 }
 
 function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: () => void }) {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import {
+  ORDER_STATUS_LABELS,
   REFUND_REASON_TEXT,
   SHIPPING_OPTIONS,
   formatKsh,
@@ -18,19 +19,6 @@ import { settleCartOrder } from '../../cart';
 import { useOrder } from '../api/get-order';
 
 export const ORDER_NOT_FOUND = 'We could not find this order.';
-
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  confirmed: 'Confirmed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  payment_failed: 'Payment failed',
-  reversed: 'Payment reversed',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 const PART_LABELS: Record<PartStatus, string> = {
   pending_payment: 'Waiting for the order to be confirmed',
@@ -174,7 +162,7 @@ export function OrderPage() {
         <dt className="font-medium text-stone-600">Order number</dt>
         <dd className="font-semibold">{order.orderId}</dd>
         <dt className="font-medium text-stone-600">Status</dt>
-        <dd>{STATUS_LABELS[order.status]}</dd>
+        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
         <dt className="font-medium text-stone-600">Placed</dt>
         <dd>
           <time dateTime={order.createdAt}>
