@@ -24,22 +24,40 @@ const period = (days: number) => sql`
   from (select today - ${days - 1}::int as first_day, today as last_day
         from (select (now() at time zone ${ZONE})::date as today) t) d`;
 
+// For a month the period holds a few thousand of a year's orders: fetching their lines order by
+// order through order_lines_order_idx is 2 to 3 times faster than the hash join over every line
+// the planner picks (EXPLAIN ANALYZE at 100,000 orders, BENCHMARKS.md), and 3 times slower over
+// a year. `offset 0` keeps the planner from flattening the per-order lookup into that join.
+const LOOKUP_LINES_UP_TO_DAYS = 31;
+
+/** The period's sold orders `o` with their lines `l` (of one shop, when it is given). */
+function soldLines(days: number, shopId: string | null): SQL {
+  const ofShop = shopId === null ? sql`` : sql`and l.shop_id = ${shopId}`;
+  const orders = sql`select o.id, o.confirmed_at from orders o, period
+    where o.status in (${SOLD_STATUS_LIST})
+      and o.confirmed_at >= period.starts and o.confirmed_at < period.ends`;
+  return days <= LOOKUP_LINES_UP_TO_DAYS
+    ? sql`(${orders}) o cross join lateral (
+        select l.product_id, l.name, l.quantity, l.unit_price_cents from order_lines l
+        where l.order_id = o.id ${ofShop} offset 0) l`
+    : sql`(${orders}) o join order_lines l on l.order_id = o.id ${ofShop}`;
+}
+
 /**
  * One row per sale in the period: its Nairobi day, its order and its amount in cents. For the
  * admin the order's total; for a shop its lines of the order.
  */
-function sales({ shopId }: StatsScope): SQL {
-  const inPeriod = sql`o.status in (${SOLD_STATUS_LIST})
-    and o.confirmed_at >= period.starts and o.confirmed_at < period.ends`;
+function sales({ shopId }: StatsScope, days: number): SQL {
   const day = sql`(o.confirmed_at at time zone ${ZONE})::date`;
   return shopId === null
     ? sql`select ${day} as day, o.id as order_id, o.total_cents::bigint as cents
-          from orders o, period where ${inPeriod}`
+          from orders o, period
+          where o.status in (${SOLD_STATUS_LIST})
+            and o.confirmed_at >= period.starts and o.confirmed_at < period.ends`
     : sql`select ${day} as day, o.id as order_id,
                  sum(l.unit_price_cents::bigint * l.quantity) as cents
-          from orders o join order_lines l on l.order_id = o.id, period
-          where ${inPeriod} and l.shop_id = ${shopId}
-          group by o.id`;
+          from ${soldLines(days, shopId)}
+          group by o.id, o.confirmed_at`;
 }
 
 export type DayRow = {
@@ -56,7 +74,7 @@ export async function salesByDay(db: Db, scope: StatsScope, days: number): Promi
   const rows = rowsOf<Record<keyof DayRow, string | number>>(
     await db.execute(sql`
       with period as (${period(days)}),
-      sold as (${sales(scope)}),
+      sold as (${sales(scope, days)}),
       daily as (
         select day, sum(cents) as cents, count(*) as orders from sold group by day
       ),
@@ -106,10 +124,7 @@ export async function topProducts(
              (array_agg(l.name order by o.confirmed_at desc))[1] as name,
              sum(l.quantity)::int as units,
              sum(l.unit_price_cents::bigint * l.quantity)::float8 as cents
-      from orders o join order_lines l on l.order_id = o.id, period
-      where o.status in (${SOLD_STATUS_LIST})
-        and o.confirmed_at >= period.starts and o.confirmed_at < period.ends
-        ${shopId === null ? sql`` : sql`and l.shop_id = ${shopId}`}
+      from ${soldLines(days, shopId)}
       group by l.product_id, case when l.product_id is null then l.name end
       order by cents desc, units desc, name
       limit ${TOP_PRODUCTS_COUNT}`),

@@ -35,6 +35,7 @@ export function DailyChart({ days, field, label, format, kind }: DailyChartProps
           y: days.map((d) => d[field]),
           label,
           kind,
+          whole: field === 'orders',
           color: BRAND,
           height: HEIGHT,
         });

@@ -10,10 +10,13 @@ export type ChartSpec = {
   y: number[];
   label: string;
   kind: 'line' | 'bars';
+  /** Counts: the axis steps by whole numbers (no '0.25 orders'). */
+  whole: boolean;
   color: string;
   height: number;
 };
 
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 100_000];
 const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
 /** Draws into `element`, following its width; the returned function removes the chart. */
@@ -27,7 +30,14 @@ export function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: { y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
-      axes: [{}, { size: 56, values: (_u, ticks) => ticks.map((t) => compactNumber.format(t)) }],
+      axes: [
+        {},
+        {
+          size: 56,
+          values: (_u, ticks) => ticks.map((t) => compactNumber.format(t)),
+          ...(spec.whole ? { incrs: WHOLE_STEPS } : {}),
+        },
+      ],
       series: [
         {},
         spec.kind === 'bars'
