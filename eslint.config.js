@@ -24,6 +24,7 @@ const webFeatures = [
   'newsletter',
   'tenants',
   'chat',
+  'stats',
 ];
 
 // Server modules, read from the folder so a new module is fenced the day it is made.

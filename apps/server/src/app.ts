@@ -43,6 +43,7 @@ import { registerRatingRoutes } from './modules/ratings';
 import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
+import { registerStatsRoutes } from './modules/stats';
 import { registerTenantRoutes } from './modules/tenants';
 import { registerPageRoutes } from './modules/seo';
 
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
+  registerStatsRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerBlogRoutes(app, ctx);

@@ -19,3 +19,4 @@ export * from './initial-data';
 export * from './media';
 export * from './admin';
 export * from './tenants';
+export * from './stats';

@@ -1,2 +1,2 @@
 // Shop owners run their shops: the spec's /api/property/... calls.
-export { registerShopRoutes } from './routes';
+export { registerShopRoutes, shopInPath } from './routes';

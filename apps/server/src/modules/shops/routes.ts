@@ -42,7 +42,7 @@ const param = (request: FastifyRequest, name: string): string =>
   String((request.params as Record<string, unknown>)[name] ?? '');
 
 // Each finds the shop a request touches; an id that is not one names no shop (404).
-const shopInPath =
+export const shopInPath =
   (name: string): ShopOf =>
   async (request) => {
     const id = param(request, name);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { inputClass } from '../../../components/form-styles';
 import { ProductForm, useShopCategories, useShops } from '../../shops';
+import { StatsSection } from '../../stats';
 import { adminKeys } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
 import { DashboardLinks, MarketplaceLinks } from './dashboard-links';
@@ -15,6 +16,7 @@ export function AdminDashboardPage() {
         <h1 className="text-2xl font-bold text-stone-900">Admin dashboard</h1>
         <DashboardLinks />
         <MarketplaceLinks />
+        <StatsSection />
       </section>
     </AdminGuard>
   );

@@ -6,6 +6,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { FormStatus } from '../../../components/form/form-messages';
 import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
+import { StatsSection } from '../../stats';
 import { useSession } from '../../../lib/session';
 import { useShopCategories } from '../api/get-shop-categories';
 import { useShops } from '../api/get-shops';
@@ -81,16 +82,19 @@ function ManageProducts({ shopId }: { shopId: string }) {
           )}
         </div>
       ) : (
-        <div className="grid gap-6 md:grid-cols-[minmax(14rem,20rem)_1fr]">
-          <CategoriesPanel
-            shopId={shopId}
-            categories={categories.data}
-            selectedId={selected?._id ?? null}
-            onSelect={select}
-            onStatus={setStatus}
-          />
-          <ProductsPanel shopId={shopId} category={selected} onStatus={setStatus} />
-        </div>
+        <>
+          <StatsSection shopId={shopId} />
+          <div className="grid gap-6 md:grid-cols-[minmax(14rem,20rem)_1fr]">
+            <CategoriesPanel
+              shopId={shopId}
+              categories={categories.data}
+              selectedId={selected?._id ?? null}
+              onSelect={select}
+              onStatus={setStatus}
+            />
+            <ProductsPanel shopId={shopId} category={selected} onStatus={setStatus} />
+          </div>
+        </>
       )}
     </section>
   );

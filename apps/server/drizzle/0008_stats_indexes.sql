@@ -1,0 +1,1 @@
+CREATE INDEX "orders_sold_confirmed_idx" ON "orders" USING btree ("confirmed_at","total_cents","id") WHERE "orders"."status" in ('confirmed', 'shipped', 'delivered');
