@@ -176,3 +176,39 @@ test('an admin cancels a paid order and refunds it through the sandbox', async (
     page.getByText('This order was cancelled and your payment has been refunded.'),
   ).toBeVisible();
 });
+
+test('an admin reads an order’s history and cancels it before anything is sent', async ({
+  page,
+  api,
+}) => {
+  test.slow();
+  const index = test.info().project.name === 'phone' ? 11 : 12;
+  const product = await shopProduct(api, true, index);
+  const order = await paidOrder(api, [product]);
+  const admin = await signIn(api, 'admin@soko.test');
+  await seedToken(page, admin.token);
+
+  await page.goto('/manageorders');
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderId);
+  const row = page.getByRole('row').filter({ hasText: order.orderId });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `View History of order ${order.orderId}` }).click();
+  const panel = page.getByRole('region', { name: 'Order history' });
+  await expect(panel).toContainText('State: Confirmed');
+  await expect(panel).toContainText('Awaiting payment → Paid by payment');
+  await expect(panel).toContainText('Paid → Confirmed by payment');
+
+  await panel.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Cancel order ${order.orderId}?` })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Order ${order.orderId} cancelled.` }),
+  ).toBeVisible();
+  await expect(panel).toContainText('State: Cancelled');
+  await expect(panel).toContainText('Confirmed → Cancelled by');
+  await expect(panel).toContainText('refund owed');
+  const cancelled = await api.get<Order>(`/api/orders/${order._id}`);
+  expect(cancelled).toMatchObject({ status: 'cancelled', refundReason: 'cancelled_after_payment' });
+});

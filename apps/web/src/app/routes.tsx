@@ -6,6 +6,20 @@ import { RouteError } from './route-error';
 
 // Every page but the home page is its own chunk, so the first load of '/' carries only what
 // '/' shows. Paths are the spec's, spelling included ('/PopularChoises', '/About').
+
+// The admin area's pages come from one chunk through one import: each import() site costs the
+// first load its own list of the chunk's dependencies.
+const adminPages = () => import('../features/admin');
+type AdminPages = Awaited<ReturnType<typeof adminPages>>;
+const adminPage = (name: keyof AdminPages) => async () => ({
+  Component: (await adminPages())[name],
+});
+// The same for the owner's screens.
+const shopPages = () => import('../features/shops');
+const shopPage = (name: 'ShopsPage' | 'ShopOrdersPage' | 'ManageProductsPage') => async () => ({
+  Component: (await shopPages())[name],
+});
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -88,67 +102,45 @@ export const routes: RouteObject[] = [
           {
             // Admin only: the page itself sends others to /login or home (spec section 6).
             path: 'createlisting',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).CreateListingPage,
-            }),
+            lazy: adminPage('CreateListingPage'),
           },
           // The rest of the admin area: each page checks the role itself (like /createlisting).
           {
             path: 'admin',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).AdminDashboardPage,
-            }),
+            lazy: adminPage('AdminDashboardPage'),
           },
           {
             path: 'admin/shops',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).AdminShopsPage,
-            }),
+            lazy: adminPage('AdminShopsPage'),
           },
           {
             path: 'admin/tenants',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).TenantsPage,
-            }),
+            lazy: adminPage('TenantsPage'),
           },
           {
             path: 'admin/refunds',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).RefundsPage,
-            }),
+            lazy: adminPage('RefundsPage'),
           },
           {
             path: 'managelisting',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).ManageListingPage,
-            }),
+            lazy: adminPage('ManageListingPage'),
           },
           {
             path: 'manageorders',
-            lazy: async () => ({
-              Component: (await import('../features/admin')).ManageOrdersPage,
-            }),
+            lazy: adminPage('ManageOrdersPage'),
           },
           {
             // Owner screens: client-rendered chunks, never in the shopper's first load.
             path: 'shops',
-            lazy: async () => ({
-              Component: (await import('../features/shops/components/shops-page')).ShopsPage,
-            }),
+            lazy: shopPage('ShopsPage'),
           },
           {
             path: 'shops/:shopId/orders',
-            lazy: async () => ({
-              Component: (await import('../features/shops/components/shop-orders-page'))
-                .ShopOrdersPage,
-            }),
+            lazy: shopPage('ShopOrdersPage'),
           },
           {
             path: 'add-products/:shopId',
-            lazy: async () => ({
-              Component: (await import('../features/shops/components/manage-products-page'))
-                .ManageProductsPage,
-            }),
+            lazy: shopPage('ManageProductsPage'),
           },
           {
             path: 'cart',

@@ -35,7 +35,7 @@ function isErrorBody(body: unknown): body is ErrorBody {
   );
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   if (isErrorBody(body)) {
     const { code, message, fields, details } = body.error;
@@ -57,7 +57,7 @@ export interface RequestOptions {
  * DESIGN departure 3: the bearer token goes along on every call when signed in (ratings and
  * the newsletter included); calls work without one.
  */
-function authHeader(): Record<string, string> {
+export function authHeader(): Record<string, string> {
   try {
     const token = window.localStorage.getItem('token');
     return token ? { authorization: `Bearer ${token}` } : {};
@@ -85,18 +85,6 @@ export async function apiGetWithHeaders<T>(
   });
   if (!response.ok) throw await toApiError(response);
   return { data: (await response.json()) as T, headers: response.headers };
-}
-
-/** A GET whose answer is a file (the admin's CSV export): its bytes, and the name it came with. */
-export async function apiGetBlob(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ blob: Blob; filename: string | null }> {
-  const response = await fetch(path, { headers: authHeader(), signal: options.signal });
-  if (!response.ok) throw await toApiError(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
-  return { blob: await response.blob(), filename };
 }
 
 export async function apiPost<T>(

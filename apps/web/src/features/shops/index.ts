@@ -1,6 +1,7 @@
-// Shop management's public face: its two screens, for the router.
+// Shop management's public face: its screens, for the router.
 export { ShopsPage, ShopManagement } from './components/shops-page';
 export { ManageProductsPage } from './components/manage-products-page';
+export { ShopOrdersPage } from './components/shop-orders-page';
 // The owner's product form and shop reads, reused by the admin's Add Product (any shop).
 export { ProductForm } from './components/product-form';
 export { useShops } from './api/get-shops';

@@ -7,9 +7,18 @@ import {
   type AdminProductUpdate,
   type DeletedResponse,
   type Order,
+  type OrderHistoryEntry,
   type Product,
 } from '@soko/contract';
-import { apiDelete, apiGet, apiGetBlob, apiGetWithHeaders, apiPut } from '../../../lib/api-client';
+import {
+  apiDelete,
+  apiGet,
+  apiGetWithHeaders,
+  apiPost,
+  apiPut,
+  authHeader,
+  toApiError,
+} from '../../../lib/api-client';
 
 /** The order list's filters as the page's address holds them; '' is no filter. */
 export type OrderFilters = { q: string; status: string; shopId: string; from: string; to: string };
@@ -100,4 +109,33 @@ export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
   link.remove();
   // Revoked after the click has been handled, or some browsers cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET /api/order/{orderId}/history: every move of the order and of its parts. */
+export function useOrderHistory(orderId: string) {
+  return useQuery({
+    queryKey: ['admin', 'order', orderId, 'history'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<OrderHistoryEntry[]>(`/api/order/${encodeURIComponent(orderId)}/history`, {
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/order/{orderId}/cancel: the whole order, while nothing of it has been sent. */
+export function cancelWholeOrder(orderId: string, note?: string): Promise<Order> {
+  return apiPost<Order>(`/api/order/${encodeURIComponent(orderId)}/cancel`, note ? { note } : {});
+}
+
+/**
+ * A GET whose answer is a file (the CSV export): its bytes, and the name it came with. Here, not
+ * in the shared client, so the shopper's first load does not carry it.
+ */
+async function apiGetBlob(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetch(path, { headers: authHeader() });
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }

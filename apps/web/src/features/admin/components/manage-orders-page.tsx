@@ -1,18 +1,28 @@
 // /manageorders (spec section 2, 4): every order, 10 a page from the server, narrowed by the
-// filter bar (issue 15); each row opens one detail panel at a time: none, products, location or
-// KYC.
+// filter bar (issue 15); each row opens one detail panel at a time: none, products, location,
+// KYC or history (each shop's part, every move, and cancelling what has not been sent).
 import { useState } from 'react';
-import { formatKsh, pageCount, PAGE_SIZES, type Order } from '@soko/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  formatKsh,
+  ORDER_STATUS_LABELS,
+  pageCount,
+  PAGE_SIZES,
+  type Order,
+  type OrderStatus,
+} from '@soko/contract';
+import { FormStatus } from '../../../components/form/form-messages';
 import { focusRing } from '../../../components/form-styles';
+import { ConfirmDialog } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
-import { useAdminOrder, useAdminOrders } from '../api/admin-api';
+import { cancelWholeOrder, useAdminOrder, useAdminOrders, useOrderHistory } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
 import { OrderFilterBar, useOrderFilters } from './order-filters';
 import { PageButtons } from './page-buttons';
 
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
 
-type Panel = { orderId: string; kind: 'products' | 'location' | 'kyc' } | null;
+type Panel = { orderId: string; kind: 'products' | 'location' | 'kyc' | 'history' } | null;
 
 export function ManageOrdersPage() {
   return (
@@ -76,6 +86,7 @@ function OrderTable() {
                         ['products', 'View Products'],
                         ['location', 'View Location'],
                         ['kyc', 'View KYC'],
+                        ['history', 'View History'],
                       ] as const
                     ).map(([kind, label]) => (
                       <button
@@ -121,7 +132,12 @@ function filterErrorOf(error: Error): string | null {
 function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: () => void }) {
   // The items come with the one-order call (the list's rows may be trimmed in future).
   const order = useAdminOrder(panel.orderId);
-  const titles = { products: 'Order products', location: 'Delivery location', kyc: 'Customer KYC' };
+  const titles = {
+    products: 'Order products',
+    location: 'Delivery location',
+    kyc: 'Customer KYC',
+    history: 'Order history',
+  };
   return (
     <section
       aria-label={titles[panel.kind]}
@@ -137,10 +153,80 @@ function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: (
         <p role="status">Loading the order...</p>
       ) : order.isError ? (
         <p role="alert">Failed to load the order. Please try again later.</p>
+      ) : panel.kind === 'history' ? (
+        <HistoryBody order={order.data} />
       ) : (
         <PanelBody kind={panel.kind} order={order.data} />
       )}
     </section>
+  );
+}
+
+const CANCELLABLE: ReadonlySet<OrderStatus> = new Set(['pending_payment', 'paid', 'confirmed']);
+
+/** Where each shop's part stands, every move so far, and cancelling what has not been sent. */
+function HistoryBody({ order }: { order: Order }) {
+  const history = useOrderHistory(order._id);
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'medium' });
+  const sent = order.parts.some((part) => part.status === 'shipped' || part.status === 'delivered');
+  return (
+    <div className="mt-3 space-y-3">
+      <p>
+        State: <span className="font-semibold">{ORDER_STATUS_LABELS[order.status]}</span>
+        {order.refundReason && ' · refund owed (see Refunds)'}
+      </p>
+      {order.parts.length > 0 && (
+        <ul className="list-disc pl-5">
+          {order.parts.map((part) => (
+            <li key={part._id}>
+              {part.shopName}: {ORDER_STATUS_LABELS[part.status]}
+              {part.trackingNote ? ` · tracking: ${part.trackingNote}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {history.isPending ? (
+        <p role="status">Loading the history...</p>
+      ) : history.isError ? (
+        <p role="alert">Failed to load the history. Please try again later.</p>
+      ) : (
+        <ol className="space-y-1 border-l-2 border-stone-200 pl-3 text-sm">
+          {history.data.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>:{' '}
+              {entry.shopName ? `${entry.shopName}'s part ` : ''}
+              {entry.from
+                ? `${ORDER_STATUS_LABELS[entry.from]} → ${ORDER_STATUS_LABELS[entry.to]}`
+                : 'placed'}{' '}
+              by {entry.actorName ? `${entry.actorName} (${entry.actor})` : entry.actor}
+              {entry.note ? `: ${entry.note}` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
+      <FormStatus message={status} />
+      {CANCELLABLE.has(order.status) && !sent && (
+        <button type="button" className={smallButton} onClick={() => setConfirming(true)}>
+          Cancel order
+        </button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Cancel order ${order.orderId}?`}
+        message="Its stock goes back on sale; a paid order joins the refund queue."
+        confirmLabel="Cancel order"
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          await cancelWholeOrder(order._id);
+          setConfirming(false);
+          setStatus(`Order ${order.orderId} cancelled.`);
+          await queryClient.invalidateQueries({ queryKey: ['admin'] });
+        }}
+      />
+    </div>
   );
 }
 
