@@ -273,7 +273,7 @@ test('an admin opens a shop for a new owner, who runs it at once', async ({
     .click();
   await expect(page).toHaveURL(/\/admin\/shops$/);
   await expect(page.getByRole('heading', { name: 'All shops' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Kikapu Crafts & Home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kikapu Crafts & Home', exact: true })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Create a Shop for an Owner' });
   await field(page, 'Shop name').fill(shopName);
@@ -293,7 +293,7 @@ test('an admin opens a shop for a new owner, who runs it at once', async ({
   await expect(
     page.getByRole('status').filter({ hasText: 'Shop created successfully!' }),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: shopName })).toBeVisible();
+  await expect(page.getByRole('link', { name: shopName, exact: true })).toBeVisible();
   await expect(page.getByText(`Owner: Wanjiru Kamau (${email})`)).toBeVisible();
   // The form is ready for the next owner.
   await expect(field(page, 'Shop name')).toHaveValue('');
@@ -308,7 +308,7 @@ test('an admin opens a shop for a new owner, who runs it at once', async ({
     await seedToken(ownerPage, seller.token);
     await ownerPage.goto('/shops');
     await expect(ownerPage.getByRole('heading', { name: 'Your shops' })).toBeVisible();
-    await ownerPage.getByRole('link', { name: shopName }).click();
+    await ownerPage.getByRole('link', { name: shopName, exact: true }).click();
     await expect(ownerPage.getByText('Select a category to view products.')).toBeVisible();
   } finally {
     await ownerContext.close();

@@ -190,6 +190,8 @@ test('an admin reads an order’s history and cancels it before anything is sent
 
   await page.goto('/manageorders');
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderId);
+  // The search applies after a pause; a filter change closes any open panel.
+  await expect(page).toHaveURL(new RegExp(`q=${order.orderId}`));
   const row = page.getByRole('row').filter({ hasText: order.orderId });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `View History of order ${order.orderId}` }).click();

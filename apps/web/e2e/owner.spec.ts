@@ -87,7 +87,7 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     await field(page, 'Monday closes').fill('17:30');
     await form.getByRole('button', { name: 'Create Shop' }).click();
     await expect(status(page, 'Shop created successfully!')).toBeVisible();
-    await expect(page.getByRole('link', { name: shopName })).toBeVisible();
+    await expect(page.getByRole('link', { name: shopName, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Create a New Shop' })).toHaveCount(0);
   });
 
@@ -149,7 +149,7 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     expect(saved?.imageUrls).toEqual([before[1], before[0]]);
   });
 
-  await page.getByRole('link', { name: shopName }).click();
+  await page.getByRole('link', { name: shopName, exact: true }).click();
   await expect(page).toHaveURL(/\/add-products\/[0-9a-f-]{36}$/);
   const shopId = page.url().split('/').pop() ?? '';
 

@@ -26,7 +26,10 @@ async function signUp(api: SokoApi, firstName: string, lastName: string): Promis
   });
 }
 
-/** One unit of a pay-on-delivery product, checked out: the order is then confirmed. */
+/**
+ * One unit of a pay-on-delivery product, checked out and delivered: its shop's owner (an admin
+ * here) marks the part shipped and delivered, and only then may the shopper review it.
+ */
 async function buyOnDelivery(api: SokoApi, product: Product, token: string): Promise<void> {
   const { variant } = firstLine(product);
   const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
@@ -70,6 +73,17 @@ async function buyOnDelivery(api: SokoApi, product: Product, token: string): Pro
     { token },
   );
   expect(order.status).toBe('confirmed');
+  const admin = await api.post<AuthResponse>('/api/user/signin', {
+    email: 'admin@soko.test',
+    password: 'soko-demo-pass',
+  });
+  for (const action of ['ship', 'deliver']) {
+    await api.post(
+      `/api/property/shop/${product.shopId}/orders/${order._id}/${action}`,
+      {},
+      { token: admin.token },
+    );
+  }
 }
 
 const reviewsSection = (page: Page) => page.getByRole('region', { name: 'Reviews' });
