@@ -11,6 +11,7 @@ import {
   kenyanPhoneSchema,
   mergeOrderItems,
   normalizeKenyanPhone,
+  orderPartSchema,
   orderSchema,
   orderStatusSchema,
   shippingInputSchema,
@@ -240,9 +241,31 @@ describe('order responses', () => {
       phoneNumber: '',
       holdUntil: null,
       refundReason: 'paid_twice',
+      parts: [
+        {
+          _id: ORDER_ID,
+          shopId: PRODUCT_ID,
+          shopName: 'Soko Naturals',
+          status: 'pending_payment',
+          trackingNote: null,
+          subtotal: 2550,
+          refund: 0,
+        },
+      ],
     });
     expect(parsed.items[0]?.variantLabel).toBe('50ml');
     expect(parsed.refundReason).toBe('paid_twice');
+    expect(parsed.parts[0]?.shopName).toBe('Soko Naturals');
+  });
+
+  it('knows a part’s states, a subset of the order’s', () => {
+    expect(orderPartSchema.shape.status.options).toEqual([
+      'pending_payment',
+      'confirmed',
+      'shipped',
+      'delivered',
+      'cancelled',
+    ]);
   });
 
   it('knows the order states', () => {
@@ -256,6 +279,7 @@ describe('order responses', () => {
       'reversed',
       'expired',
       'cancelled',
+      'refunded',
     ]);
     expect(
       createOrderResponseSchema.safeParse({

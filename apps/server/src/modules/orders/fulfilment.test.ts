@@ -2,7 +2,6 @@
 // allows and refuses, the order following its parts on single- and multi-shop orders, stock
 // and refunds on cancellation, and the order's history.
 import {
-  authResponseSchema,
   orderHistorySchema,
   orderSchema,
   shopOrderSchema,
@@ -13,6 +12,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
+import { httpClient } from '../../../test/http';
 import {
   DELIVERY_FORM,
   makeProduct,
@@ -30,31 +30,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, token?: string, body?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    ...(body === undefined ? {} : { payload: body as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-
-const signIn = async (email: string): Promise<AuthResponse> => {
-  const res = await call('POST', '/api/user/signin', undefined, {
-    email,
-    password: 'soko-demo-pass',
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
-  return authResponseSchema.parse(res.json());
-};
-
-const shopOf = async (token: string) => {
-  const id = (
-    (await call('GET', '/api/property/shop/getall', token)).json() as { _id: string }[]
-  )[0]?._id;
-  if (!id) throw new Error('no shop');
-  return id;
-};
+const { call, signIn, shopOf } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,7 +2,6 @@
 // the money back, a cancelled part refunded on its own, the provider's rule of one refund per
 // payment, a refusal, settling by hand, who may do any of it, and a cancel racing a payment.
 import {
-  authResponseSchema,
   createOrderResponseSchema,
   orderSchema,
   processPaymentResponseSchema,
@@ -14,6 +13,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
+import { httpClient } from '../../../test/http';
 import {
   DELIVERY_FORM,
   makeProduct,
@@ -30,30 +30,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    ...(body === undefined ? {} : { payload: body as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-
-const signIn = async (email: string): Promise<AuthResponse> => {
-  const res = await call('POST', '/api/user/signin', undefined, {
-    email,
-    password: 'soko-demo-pass',
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
-  return authResponseSchema.parse(res.json());
-};
-
-const shopOf = async (token: string) => {
-  const id = (
-    (await call('GET', '/api/property/shop/getall', token)).json() as { _id: string }[]
-  )[0]?._id;
-  if (!id) throw new Error('no shop');
-  return id;
-};
+const { call, signIn, shopOf } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
