@@ -68,11 +68,10 @@ test('opens by mouse, shows the dots then the message, and sends the typed text'
 
   const box = chatBox(page, whatsapp);
   await expect(box).toBeVisible();
-  // The dots show for 2 s only: looked for first, before a busy machine lets them pass.
-  await expect(box.getByText('Loading')).toBeAttached();
   await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
   await expect(box.getByRole('button', { name: 'Close chat' })).toBeFocused();
   await expect(box.getByText(whatsapp.statusMessage)).toBeVisible();
+  await expect(box.getByText('Loading')).toBeAttached();
   await expect.poll(async () => (await box.boundingBox())?.height).toBe(320);
 
   // The message arrives after the 2 s delay, and focus moves to the input.

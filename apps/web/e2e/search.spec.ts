@@ -173,6 +173,8 @@ test.describe('the results page', () => {
     page,
     api,
   }) => {
+    // Eight steps, each a navigation and a search: long on a busy two-core machine.
+    test.slow();
     const query = 'oil';
     const all = await searched(api, `query=${query}`);
     // The journey needs more than one page of matches.
