@@ -189,7 +189,13 @@ function OrderCard({
           : action === 'cancel' && text.trim()
             ? { note: text.trim() }
             : {};
-      await movePart(shopId, order._id, action, body);
+      const moved = await movePart(shopId, order._id, action, body);
+      // The answer is the part as it now stands: shown at once, before the list is read again.
+      queryClient.setQueriesData<{ rows: ShopOrder[]; total: number }>(
+        { queryKey: shopOrderKeys.all(shopId) },
+        (page) =>
+          page && { ...page, rows: page.rows.map((row) => (row._id === moved._id ? moved : row)) },
+      );
       setOpen(null);
       setText('');
       onDone(`Order ${order.orderId} ${ACTION_DONE[action]}.`);
