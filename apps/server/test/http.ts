@@ -2,6 +2,8 @@
 // demo account (failing loudly when it cannot, so no test runs on an account that is not
 // there), and the first shop of an owner.
 import { authResponseSchema, type AuthResponse } from '@soko/contract';
+import { inArray } from 'drizzle-orm';
+import { shops } from '../src/platform/schema';
 import type { TestApp } from './harness';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,4 +34,24 @@ export function httpClient(app: () => TestApp) {
   };
 
   return { call, signIn, shopOf };
+}
+
+/**
+ * The demo marketplace as the order tests use it: its four accounts signed in, and the two demo
+ * shops (owner@ and owner2@ own them) set to take payment online or on delivery.
+ */
+export async function demoMarket(t: TestApp, payOnOrder: boolean) {
+  const { signIn, shopOf } = httpClient(() => t);
+  const [admin, owner, owner2, shopper] = await Promise.all([
+    signIn('admin@soko.test'),
+    signIn('owner@soko.test'),
+    signIn('owner2@soko.test'),
+    signIn('shopper@soko.test'),
+  ]);
+  const [shopA, shopB] = await Promise.all([shopOf(owner.token), shopOf(owner2.token)]);
+  await t.database.db
+    .update(shops)
+    .set({ payOnOrder })
+    .where(inArray(shops.id, [shopA, shopB]));
+  return { admin, owner, owner2, shopper, shopA, shopB };
 }

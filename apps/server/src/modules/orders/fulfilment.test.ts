@@ -9,17 +9,17 @@ import {
   type CreateOrderBody,
   type Order,
 } from '@soko/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
-import { httpClient } from '../../../test/http';
+import { demoMarket, httpClient } from '../../../test/http';
 import {
   DELIVERY_FORM,
   makeProduct,
   orderBody,
   type FixtureProduct,
 } from '../../../test/order-fixtures';
-import { products, shops } from '../../platform/schema';
+import { products } from '../../platform/schema';
 import { partRefundCents } from './parts';
 
 let t: TestApp;
@@ -30,22 +30,12 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call, signIn, shopOf } = httpClient(() => t);
+const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, owner, owner2, shopper] = await Promise.all([
-    signIn('admin@soko.test'),
-    signIn('owner@soko.test'),
-    signIn('owner2@soko.test'),
-    signIn('shopper@soko.test'),
-  ]);
-  [shopA, shopB] = await Promise.all([shopOf(owner.token), shopOf(owner2.token)]);
   // Paid on delivery: the final checkout confirms at once (online payment has its own tests).
-  await t.database.db
-    .update(shops)
-    .set({ payOnOrder: false })
-    .where(inArray(shops.id, [shopA, shopB]));
+  ({ admin, owner, owner2, shopper, shopA, shopB } = await demoMarket(t, false));
 });
 afterAll(async () => {
   await t?.close();

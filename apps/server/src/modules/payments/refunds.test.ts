@@ -10,17 +10,17 @@ import {
   type AuthResponse,
   type Order,
 } from '@soko/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
-import { httpClient } from '../../../test/http';
+import { demoMarket, httpClient } from '../../../test/http';
 import {
   DELIVERY_FORM,
   makeProduct,
   orderBody,
   type FixtureProduct,
 } from '../../../test/order-fixtures';
-import { products, sandboxTransactions, shops } from '../../platform/schema';
+import { products, sandboxTransactions } from '../../platform/schema';
 
 let t: TestApp;
 let admin: AuthResponse;
@@ -30,22 +30,12 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call, signIn, shopOf } = httpClient(() => t);
+const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, owner, owner2, shopper] = await Promise.all([
-    signIn('admin@soko.test'),
-    signIn('owner@soko.test'),
-    signIn('owner2@soko.test'),
-    signIn('shopper@soko.test'),
-  ]);
-  [shopA, shopB] = await Promise.all([shopOf(owner.token), shopOf(owner2.token)]);
   // Both shops take payment online, so every order here is paid in the sandbox.
-  await t.database.db
-    .update(shops)
-    .set({ payOnOrder: true })
-    .where(inArray(shops.id, [shopA, shopB]));
+  ({ admin, owner, owner2, shopper, shopA, shopB } = await demoMarket(t, true));
 });
 afterAll(async () => {
   await t?.close();
