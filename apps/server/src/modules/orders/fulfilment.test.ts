@@ -114,19 +114,26 @@ describe('who may move a part', () => {
     expect((await act(owner.token, shopA, single._id, 'ship')).statusCode).toBe(404);
   });
 
-  it('shows each owner only their own part, with its lines, those to send first', async () => {
+  it('shows each owner only their own part, with its lines, newest first', async () => {
+    const earlier = await placeConfirmed([
+      await makeProduct(t.database.db, { payOnOrder: false, shopId: shopA }),
+    ]);
     const { a, order } = await twoShopOrder();
+    // A part that moves keeps its place: the owner's card does not jump away after a click.
+    expect((await act(owner.token, shopA, order._id, 'ship')).statusCode).toBe(200);
     const res = await call('GET', `/api/property/shop/${shopA}/orders?pageSize=100`, owner.token);
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
     const mine = shopOrderSchema.array().parse(res.json());
     const row = mine.find((o) => o._id === order._id);
     expect(row?.items.map((item) => item.productId)).toEqual([a.id]);
-    expect(row?.part).toMatchObject({ shopId: shopA, status: 'confirmed' });
+    expect(row?.part).toMatchObject({ shopId: shopA, status: 'shipped' });
     expect(row?.totalPrice).toBe(row?.part.subtotal);
-    // Parts still to send come before the rest.
-    const states = mine.map((o) => o.part.status);
-    expect(states.indexOf('confirmed')).toBe(0);
+    const ids = mine.map((o) => o._id);
+    expect(ids.indexOf(order._id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(order._id)).toBeLessThan(ids.indexOf(earlier._id));
+    const placed = mine.map((o) => Date.parse(o.createdAt));
+    expect(placed).toEqual([...placed].sort((x, y) => y - x));
     expect((await call('GET', `/api/property/shop/${shopA}/orders`, owner2.token)).statusCode).toBe(
       403,
     );

@@ -378,7 +378,8 @@ export async function* exportOrders(
 
 /**
  * A shop's part of each placed order (its owner's orders screen), with only that shop's lines
- * and `totalPrice` their sum: parts still to send first, then newest first; paged.
+ * and `totalPrice` their sum: newest first, so a card stays where it is when its part moves
+ * (the status filter finds those still to send); paged.
  */
 export async function listShopOrders(
   db: Db,
@@ -403,11 +404,7 @@ export async function listShopOrders(
       .innerJoin(orders, eq(orders.id, orderParts.orderId))
       .leftJoin(shops, eq(shops.id, orderParts.shopId))
       .where(where)
-      .orderBy(
-        sql`${orderParts.status} <> 'confirmed'`,
-        desc(orderParts.createdAt),
-        desc(orderParts.id),
-      )
+      .orderBy(desc(orderParts.createdAt), desc(orderParts.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db

@@ -222,7 +222,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['shops'],
         summary:
-          "A shop's part of each placed order, with only its lines: those to send first, 10 a page (the total in X-Total-Count)",
+          "A shop's part of each placed order, with only its lines: newest first, 10 a page (the total in X-Total-Count)",
         params: shopIdParamsSchema,
         querystring: shopOrdersQuerySchema,
         response: { 200: shopOrderListResponseSchema, ...errors },

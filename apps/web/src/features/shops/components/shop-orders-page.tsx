@@ -1,5 +1,5 @@
-// /shops/:shopId/orders: the shop's part of each placed order, those still to send first: what
-// to send, to whom and where, paid or to be paid on delivery; the owner marks it shipped (with
+// /shops/:shopId/orders: the shop's part of each placed order, newest first, so a card stays put
+// when its part moves (the filter finds those still to send): what to send, to whom and where, paid or to be paid on delivery; the owner marks it shipped (with
 // an optional tracking note), delivered, or cancels it. An admin may act on any shop's orders.
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
