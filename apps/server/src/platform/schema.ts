@@ -11,16 +11,20 @@ import {
 } from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgSequence,
   pgTable,
+  smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -301,12 +305,6 @@ export const orders = pgTable(
     // PostgreSQL; Drizzle's default for desc() is NULLS LAST, and the planner would not use it.
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_status_hold_idx').on(t.status, t.holdUntil),
-    // The dashboard's period of sales (modules/stats): only sold orders, by confirmation time,
-    // with what its figures read, so they come from the index alone. The predicate must say
-    // what the queries say (SOLD_STATUSES, written out) for the planner to use it.
-    index('orders_sold_confirmed_idx')
-      .on(t.confirmedAt, t.totalCents, t.id)
-      .where(sql`${t.status} in ('confirmed', 'shipped', 'delivered')`),
     index('orders_open_by_client_idx')
       .on(t.clientKey)
       .where(sql`${t.status} = 'pending_payment'`),
@@ -397,6 +395,37 @@ export const orderParts = pgTable(
     uniqueIndex('order_parts_order_shop_key').on(t.orderId, t.shopId),
     // A shop's orders screen: its parts, newest first.
     index('order_parts_shop_idx').on(t.shopId, t.createdAt),
+  ],
+);
+
+// The dashboard's sales, summed per Nairobi day as orders are sold, so that a month's figures
+// are a few hundred rows whatever the number of orders (modules/stats). Kept by triggers on
+// orders and order_parts (migration 0009), in the transaction of every write that makes an
+// order a sale or stops it being one; sales_daily_rebuild() recounts it from the orders.
+// Level 0 is the whole marketplace (orders' totals), 1 a shop (its lines), 2 a product of a
+// shop. Each row is split across a few slots (the writer's backend decides which) so that
+// checkouts at the same moment do not all wait for one row; readers add the slots up.
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    level: smallint('level').notNull(),
+    shopId: uuid('shop_id'),
+    day: date('day').notNull(),
+    // '' for levels 0 and 1; the product's id, or 'name:' and its name for a line whose product
+    // was removed for good.
+    productKey: text('product_key').notNull().default(''),
+    slot: smallint('slot').notNull(),
+    productId: uuid('product_id'),
+    // The product's name on its latest sale.
+    name: text('name'),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+    units: integer('units').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [
+    unique('sales_daily_key').on(t.level, t.shopId, t.day, t.productKey, t.slot).nullsNotDistinct(),
+    // Every shop's best sellers (the admin's): product rows by day, whatever the shop.
+    index('sales_daily_level_day_idx').on(t.level, t.day),
   ],
 );
 

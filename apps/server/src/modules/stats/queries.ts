@@ -1,68 +1,38 @@
-// The dashboard's SQL. Every figure is an aggregate the database computes over the period's
-// sold orders (never a list the server or the browser adds up), read through the partial index
-// orders_sold_confirmed_idx. A day is a day in Nairobi: the period's bounds are Nairobi
-// midnights, and each sale is bucketed by its confirmed_at read in Nairobi time.
-import { SOLD_STATUSES, STATS_TIME_ZONE, TOP_PRODUCTS_COUNT } from '@soko/contract';
+// The dashboard's SQL. Every figure is a sum the database computes over sales_daily, the sales
+// of each Nairobi day that triggers keep as orders are sold, cancelled or refunded (schema.ts,
+// migration 0009): a month is a few hundred rows however many orders there are. A day is a day
+// in Nairobi: the period's bounds are Nairobi dates, and each sale is counted on the Nairobi
+// date of its confirmation.
+import { STATS_TIME_ZONE, TOP_PRODUCTS_COUNT } from '@soko/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db';
 
 /** Every shop's orders (the admin), or one shop's lines of them (its owner). */
 export type StatsScope = { shopId: string | null };
 
-// Constants of the contract written into the text, not bound: the planner must see them to use
-// the partial index whose predicate names the same states (schema.ts).
-export const SOLD_STATUS_LIST = sql.raw(
-  [...SOLD_STATUSES].map((status) => `'${status}'`).join(', '),
-);
 const ZONE = sql.raw(`'${STATS_TIME_ZONE}'`);
 
-/** The period's first and last day (Nairobi dates) and the instants that bound it. */
+/** The period's first and last day (Nairobi dates). */
 const period = (days: number) => sql`
-  select first_day, last_day,
-         first_day::timestamp at time zone ${ZONE} as starts,
-         (last_day + 1)::timestamp at time zone ${ZONE} as ends
-  from (select today - ${days - 1}::int as first_day, today as last_day
-        from (select (now() at time zone ${ZONE})::date as today) t) d`;
+  select today - ${days - 1}::int as first_day, today as last_day
+  from (select (now() at time zone ${ZONE})::date as today) t`;
 
-// For a month the period holds a few thousand of a year's orders: fetching their lines order by
-// order through order_lines_order_idx is 2 to 3 times faster than the hash join over every line
-// the planner picks (EXPLAIN ANALYZE at 100,000 orders, BENCHMARKS.md), and 3 times slower over
-// a year. `offset 0` keeps the planner from flattening the per-order lookup into that join.
-const LOOKUP_LINES_UP_TO_DAYS = 31;
+// sales_daily's levels (schema.ts).
+const MARKETPLACE = 0;
+const SHOP = 1;
+const PRODUCT = 2;
 
-/** The period's sold orders `o` with their lines `l` (of one shop, when it is given). */
-function soldLines(days: number, shopId: string | null): SQL {
-  // A shop's part cancelled after the order was confirmed is no sale of that shop.
-  const notCancelled = sql`and not exists (select 1 from order_parts p
-    where p.order_id = l.order_id and p.shop_id = l.shop_id and p.status = 'cancelled')`;
-  const ofShop = shopId === null ? notCancelled : sql`and l.shop_id = ${shopId} ${notCancelled}`;
-  const orders = sql`select o.id, o.confirmed_at from orders o, period
-    where o.status in (${SOLD_STATUS_LIST})
-      and o.confirmed_at >= period.starts and o.confirmed_at < period.ends`;
-  return days <= LOOKUP_LINES_UP_TO_DAYS
-    ? sql`(${orders}) o cross join lateral (
-        select l.product_id, l.name, l.quantity, l.unit_price_cents from order_lines l
-        where l.order_id = o.id ${ofShop} offset 0) l`
-    : sql`(${orders}) o join order_lines l on l.order_id = o.id ${ofShop}`;
-}
-
-/**
- * One row per sale in the period: its Nairobi day, its order and its amount in cents. For the
- * admin the order's total; for a shop its lines of the order.
- */
-function sales({ shopId }: StatsScope, days: number): SQL {
-  const day = sql`(o.confirmed_at at time zone ${ZONE})::date`;
-  return shopId === null
-    ? sql`select ${day} as day, o.id as order_id,
-                 o.total_cents::bigint - coalesce((select sum(p.subtotal_cents) from order_parts p
-                   where p.order_id = o.id and p.status = 'cancelled'), 0) as cents
-          from orders o, period
-          where o.status in (${SOLD_STATUS_LIST})
-            and o.confirmed_at >= period.starts and o.confirmed_at < period.ends`
-    : sql`select ${day} as day, o.id as order_id,
-                 sum(l.unit_price_cents::bigint * l.quantity) as cents
-          from ${soldLines(days, shopId)}
-          group by o.id, o.confirmed_at`;
+/** The period's rows of a level: the marketplace's (or a shop's, when it is given). */
+function rowsOfPeriod(level: number, shopId: string | null): SQL {
+  const ofShop =
+    shopId !== null
+      ? sql`and s.shop_id = ${shopId}`
+      : level === PRODUCT
+        ? sql``
+        : sql`and s.shop_id is null`;
+  return sql`sales_daily s, period
+    where s.level = ${level} ${ofShop}
+      and s.day between period.first_day and period.last_day`;
 }
 
 export type DayRow = {
@@ -79,9 +49,10 @@ export async function salesByDay(db: Db, scope: StatsScope, days: number): Promi
   const rows = rowsOf<Record<keyof DayRow, string | number>>(
     await db.execute(sql`
       with period as (${period(days)}),
-      sold as (${sales(scope, days)}),
       daily as (
-        select day, sum(cents) as cents, count(*) as orders from sold group by day
+        select s.day, sum(s.cents) as cents, sum(s.orders) as orders
+        from ${rowsOfPeriod(scope.shopId === null ? MARKETPLACE : SHOP, scope.shopId)}
+        group by s.day
       ),
       days as (
         select to_char(period.first_day + i, 'YYYY-MM-DD') as date,
@@ -124,14 +95,20 @@ export async function topProducts(
 ): Promise<TopProductRow[]> {
   return rowsOf<TopProductRow>(
     await db.execute(sql`
-      with period as (${period(days)})
-      select l.product_id as "productId",
-             (array_agg(l.name order by o.confirmed_at desc))[1] as name,
-             sum(l.quantity)::int as units,
-             sum(l.unit_price_cents::bigint * l.quantity)::float8 as cents
-      from ${soldLines(days, shopId)}
-      group by l.product_id, case when l.product_id is null then l.name end
-      order by cents desc, units desc, name
+      with period as (${period(days)}),
+      sold as (
+        select s.product_key, (array_agg(s.product_id))[1] as product_id,
+               (array_agg(s.name order by s.day desc))[1] as name,
+               sum(s.units) as units, sum(s.cents) as cents
+        from ${rowsOfPeriod(PRODUCT, shopId)}
+        group by s.product_key
+        having sum(s.units) > 0
+      )
+      -- A product removed for good since has no page to link to.
+      select p.id as "productId", sold.name, sold.units::int as units,
+             sold.cents::float8 as cents
+      from sold left join products p on p.id = sold.product_id
+      order by sold.cents desc, sold.units desc, sold.name
       limit ${TOP_PRODUCTS_COUNT}`),
   ).map((row) => ({ ...row, units: Number(row.units), cents: Number(row.cents) }));
 }
