@@ -21,7 +21,7 @@ import { Redis } from 'ioredis';
 import { enforceAccess, requireAccessRules } from './platform/access';
 import { ResponseCache } from './platform/cache';
 import type { Config } from './platform/config';
-import { CACHE_TAGS, type App, type AppContext } from './platform/context';
+import { CACHE_TAGS, STOCK_LAG_MS, type App, type AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
 import { serializeError } from './platform/logging';
@@ -93,7 +93,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     config,
     database,
     db: database.db,
-    cache: new ResponseCache(2_000, bus),
+    cache: new ResponseCache(2_000, bus, STOCK_LAG_MS),
     tenants: new TenantDirectory(database.db),
     attempts: redis ? redisCounter(redis) : memoryCounter(),
   };
@@ -111,6 +111,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     }
   });
   app.addHook('onClose', async () => {
+    // Drops held back for a moment still reach the other processes.
+    ctx.cache.flushSoon();
     await bus?.close();
     await redis?.quit().catch(() => {});
   });

@@ -396,6 +396,8 @@ test.describe('a payment tab closed before paying', () => {
     context,
     api,
   }) => {
+    // The order page asks again every few seconds: on a loaded host that outlasts 30 s.
+    test.slow();
     const { orderId, paymentUrl } = await closeTabUnpaid(page, context, api, 8);
     await page.getByRole('link', { name: 'See the order' }).click();
     await expect(page).toHaveURL(`/orders/${orderId}`);

@@ -38,6 +38,47 @@ describe('ResponseCache', () => {
     expect((await cache.get('k', ['a'], async () => 'new')).body).toBe('"new"');
   });
 
+  it('drops an answer by the tags read off its body (tagsOf)', async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = async () => ({ ids: ['p1', 'p2'], n: ++loads });
+    const options = { tagsOf: (data: { ids: string[] }) => data.ids };
+    expect((await cache.get('k', ['list'], load, options)).body).toContain('"n":1');
+    cache.invalidate(['p3']);
+    expect((await cache.get('k', ['list'], load, options)).body).toContain('"n":1');
+    cache.invalidate(['p2']);
+    expect((await cache.get('k', ['list'], load, options)).body).toContain('"n":2');
+  });
+
+  it('holds drops asked for soon back for its lag, then drops them all at once', async () => {
+    const published: string[][] = [];
+    const bus = {
+      publish: (tags: string[]) => void published.push(tags),
+      subscribe: async () => {},
+      close: async () => {},
+    };
+    const cache = new ResponseCache(10, bus, 50);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('a', ['x'], load);
+    await cache.get('b', ['y'], load);
+    cache.invalidateSoon(['x']);
+    cache.invalidateSoon(['y']);
+    cache.invalidateSoon(['x']);
+    // Not yet: both answers are still served.
+    expect((await cache.get('a', ['x'], load)).body).toBe('1');
+    expect(published).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(published.map((tags) => [...tags].sort())).toEqual([['x', 'y']]);
+    expect((await cache.get('a', ['x'], load)).body).toBe('3');
+    expect((await cache.get('b', ['y'], load)).body).toBe('4');
+    // flushSoon drops at once (a stopping server).
+    cache.invalidateSoon(['x']);
+    cache.flushSoon();
+    expect(published).toHaveLength(2);
+    expect((await cache.get('a', ['x'], load)).body).toBe('5');
+  });
+
   it('drops the oldest entry beyond its size', async () => {
     const cache = new ResponseCache(2);
     let loads = 0;

@@ -23,13 +23,15 @@ export type InvalidationBus = {
   close(): Promise<void>;
 };
 
-type Entry = { value: CachedResponse; tags: string[] };
+type Entry = { value: CachedResponse; tags: ReadonlySet<string> };
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
   private readonly dropListeners: Array<(tags: string[]) => void> = [];
+  private readonly soon = new Set<string>();
+  private soonTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Resolves when invalidations from other processes arrive (at once without a bus). */
   readonly ready: Promise<void>;
@@ -37,13 +39,16 @@ export class ResponseCache {
   constructor(
     private readonly maxEntries = 2_000,
     private readonly bus?: InvalidationBus,
+    /** How long invalidateSoon may hold a drop back (STOCK_LAG_MS in context.ts). */
+    private readonly lagMs = 1_000,
   ) {
     this.ready = bus ? bus.subscribe((tags) => this.dropLocal(tags)) : Promise.resolve();
   }
 
   /**
    * A cached JSON body, or with `options.serialize` any text (HTML, XML). `options.store`
-   * says whether a loaded value is worth keeping (a 404 page is not).
+   * says whether a loaded value is worth keeping (a 404 page is not); `options.tagsOf` adds
+   * tags read off the loaded value (the products a listing page shows).
    */
   async get<T>(
     key: string,
@@ -53,6 +58,7 @@ export class ResponseCache {
       serialize?: (data: T) => string;
       store?: (data: T) => boolean;
       status?: (data: T) => number;
+      tagsOf?: (data: T) => string[];
     } = {},
   ): Promise<CachedResponse> {
     const hit = this.entries.get(key);
@@ -69,7 +75,9 @@ export class ResponseCache {
           etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
         };
         const worthKeeping = options.store?.(data) ?? true;
-        if (worthKeeping && this.generation === startedAt) this.store(key, { value, tags });
+        const allTags = new Set(options.tagsOf ? [...tags, ...options.tagsOf(data)] : tags);
+        if (worthKeeping && this.generation === startedAt)
+          this.store(key, { value, tags: allTags });
         return value;
       })
       .finally(() => this.inflight.delete(key));
@@ -87,6 +95,27 @@ export class ResponseCache {
     this.bus?.publish(tags);
   }
 
+  /**
+   * Drops `tags` within lagMs, together with every other tag asked for meanwhile: one drop (and
+   * one message to the other processes) however many orders come in. For what may show a moment
+   * late, as a stock figure may; never for a price or anything a shopper is charged.
+   */
+  invalidateSoon(tags: string[]): void {
+    for (const tag of tags) this.soon.add(tag);
+    this.soonTimer ??= setTimeout(() => this.flushSoon(), this.lagMs);
+    this.soonTimer.unref?.();
+  }
+
+  /** Drops at once what invalidateSoon holds back (a stopping server, a test). */
+  flushSoon(): void {
+    clearTimeout(this.soonTimer);
+    this.soonTimer = undefined;
+    if (this.soon.size === 0) return;
+    const tags = [...this.soon];
+    this.soon.clear();
+    this.invalidate(tags);
+  }
+
   private store(key: string, entry: Entry): void {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -99,7 +128,7 @@ export class ResponseCache {
     this.generation++;
     this.inflight.clear();
     for (const [key, entry] of this.entries) {
-      if (entry.tags.some((tag) => tags.includes(tag))) this.entries.delete(key);
+      if (tags.some((tag) => entry.tags.has(tag))) this.entries.delete(key);
     }
     for (const listener of this.dropListeners) listener(tags);
   }

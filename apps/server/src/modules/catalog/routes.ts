@@ -10,7 +10,7 @@ import {
   tenantSchema,
 } from '@soko/contract';
 import { sendCached } from '../../platform/cache';
-import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
+import { CACHE_TAGS, productTagsIn, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { tenantCacheKey } from '../../platform/tenant';
 import {
@@ -74,8 +74,11 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
-      const cached = await cache.get(`getlisting:${tenantCacheKey(tenant)}`, catalogTags, () =>
-        getListings(db, tenant),
+      const cached = await cache.get(
+        `getlisting:${tenantCacheKey(tenant)}`,
+        catalogTags,
+        () => getListings(db, tenant),
+        { tagsOf: productTagsIn },
       );
       return sendCached(request, reply, cached);
     },
@@ -92,7 +95,9 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const cached = await cache.get('gellisting', catalogTags, () => listAllProducts(db));
+      const cached = await cache.get('gellisting', catalogTags, () => listAllProducts(db), {
+        tagsOf: productTagsIn,
+      });
       return sendCached(request, reply, cached);
     },
   );
@@ -110,8 +115,11 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { shopId } = request.params;
-      const cached = await cache.get(`shop-listing:${shopId}`, catalogTags, () =>
-        getShopListing(db, shopId),
+      const cached = await cache.get(
+        `shop-listing:${shopId}`,
+        catalogTags,
+        () => getShopListing(db, shopId),
+        { tagsOf: productTagsIn },
       );
       return sendCached(request, reply, cached);
     },
@@ -154,8 +162,11 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       const tenant = await tenants.forRequest(request);
       const { category, exclude, categoryName } = request.query;
       const key = `products:${tenantCacheKey(tenant)}:${category ?? ''}:${exclude ?? ''}:${categoryName?.toLowerCase() ?? ''}`;
-      const cached = await cache.get(key, catalogTags, () =>
-        listRelatedProducts(db, tenant, { category, exclude, categoryName }),
+      const cached = await cache.get(
+        key,
+        catalogTags,
+        () => listRelatedProducts(db, tenant, { category, exclude, categoryName }),
+        { tagsOf: productTagsIn },
       );
       return sendCached(request, reply, cached);
     },

@@ -3,7 +3,7 @@
 export { registerOrderRoutes } from './routes';
 export { orderNumberSql } from './order-number';
 export { buyerOrderLines, proofOfPurchase, readOrder } from './queries';
-export { expireOverdueOrders } from './service';
+export { expireOverdueOrders, productIdsOf } from './service';
 export {
   applyPaymentOutcome,
   forgetBuyer,

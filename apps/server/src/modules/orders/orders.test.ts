@@ -373,7 +373,7 @@ describe('POST /api/order/create', () => {
       .update(orders)
       .set({ holdUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.id, first._id));
-    expect(await expireOverdueOrders(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await expireOverdueOrders(t.database.db)).expired).toBeGreaterThanOrEqual(1);
     expect((await call('GET', '/api/discounts/ONCE20')).statusCode).toBe(200);
     expect((await stockOf(product.id))?.stock).toBe(10);
   });

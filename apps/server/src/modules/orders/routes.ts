@@ -25,7 +25,7 @@ import {
 } from '@soko/contract';
 import { z } from 'zod';
 import { networkKey } from '../../platform/client-key';
-import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
+import { productTags, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
@@ -99,8 +99,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       const { caller } = request;
       const clientKey = caller ? `user:${caller.id}` : networkKey(jwtSecret, request.ip);
       const created = await createOrder(db, request.body, { caller, clientKey }, settings);
-      // Stock changed: every cached answer that shows it (all carry this tag) is dropped.
-      cache.invalidate([CACHE_TAGS.catalog]);
+      // Stock moved: the answers showing these products go within STOCK_LAG_MS.
+      cache.invalidateSoon(productTags(request.body.items.map((item) => item.productId)));
       return reply.status(201).send(created);
     },
   );
@@ -120,7 +120,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { order, confirmedNow } = await checkoutOrder(db, request.body, request.caller);
       // Units sold rank the popular choices.
-      if (confirmedNow) cache.invalidate([CACHE_TAGS.catalog]);
+      if (confirmedNow)
+        cache.invalidateSoon(productTags(order.items.map((item) => item.productId)));
       return order;
     },
   );
@@ -260,7 +261,9 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       if (!isUuid(shopId)) throw notFound('Shop not found.');
       const moved = await movePart(db, shopId, orderId, action, request.body, actorOf(request));
       // A cancelled part's stock is back on sale.
-      if (action === 'cancel') cache.invalidate([CACHE_TAGS.catalog]);
+      if (action === 'cancel') {
+        cache.invalidateSoon(productTags(moved.items.map((item) => item.productId)));
+      }
       return moved;
     },
   );
@@ -281,8 +284,9 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const orderId = orderIdOf(request.params);
       await cancelOrder(db, orderId, request.body.note, actorOf(request));
-      cache.invalidate([CACHE_TAGS.catalog]);
-      return readOrder(db, orderId);
+      const order = await readOrder(db, orderId);
+      cache.invalidateSoon(productTags(order.items.map((item) => item.productId)));
+      return order;
     },
   );
 
@@ -306,9 +310,9 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   // Holds that ran out give their stock back (at start too, for those that ran out while the
   // server was down).
   runPeriodically(app, 'order expiry sweep', EXPIRY_SWEEP_MS, async () => {
-    const expired = await expireOverdueOrders(db);
+    const { expired, productIds } = await expireOverdueOrders(db);
     if (expired > 0) {
-      cache.invalidate([CACHE_TAGS.catalog]);
+      cache.invalidateSoon(productTags(productIds));
       app.log.info({ expired }, 'expired unpaid orders and returned their stock');
     }
   });

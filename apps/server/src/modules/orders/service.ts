@@ -480,7 +480,11 @@ export async function checkoutOrder(
  * Expires open orders whose hold has passed, giving their stock and code uses back. Rows another
  * process is already handling are skipped, so several servers may sweep at once.
  */
-export async function expireOverdueOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
+export async function expireOverdueOrders(
+  db: Db,
+  now = new Date(),
+  batch = 100,
+): Promise<{ expired: number; productIds: string[] }> {
   return db.transaction(async (tx) => {
     const overdue = await tx
       .select()
@@ -490,8 +494,23 @@ export async function expireOverdueOrders(db: Db, now = new Date(), batch = 100)
       .limit(batch)
       .for('update', { skipLocked: true });
     for (const order of overdue) await moveOrder(tx, order, 'expired', { kind: 'system' }, { now });
-    return overdue.length;
+    return { expired: overdue.length, productIds: await productIdsOf(tx, overdue) };
   });
+}
+
+/** The products of some orders' lines (whose stock or units sold moved with them). */
+export async function productIdsOf(db: Db | Tx, of: ReadonlyArray<{ id: string }>) {
+  if (of.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        of.map((order) => order.id),
+      ),
+    );
+  return rows.flatMap((row) => (row.productId ? [row.productId] : []));
 }
 
 /** GET /api/orders/{id}: the buyer's view of one order. */

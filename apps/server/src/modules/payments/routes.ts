@@ -19,11 +19,11 @@ import { eq } from 'drizzle-orm';
 import { unauthorized } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { users } from '../../platform/schema';
-import { readOrder, refundQueue, resolveRefundByHand } from '../orders';
+import { productIdsOf, readOrder, refundQueue, resolveRefundByHand } from '../orders';
 import { checkRequestedRefunds, refundOrder } from './refunds';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../platform/config';
-import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
+import { CACHE_TAGS, productTags, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
 import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
@@ -64,9 +64,13 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
     db,
     provider,
     publicUrl: config.publicUrl,
-    publish: (trackingId, event) => {
-      // Stock and units sold may have moved with the payment.
-      cache.invalidate([CACHE_TAGS.catalog]);
+    publish: (trackingId, event, orderId) => {
+      // Stock and units sold may have moved with the payment: its order's products go soon
+      // (everything, should they not be found).
+      productIdsOf(db, [{ id: orderId }]).then(
+        (ids) => cache.invalidateSoon(productTags(ids)),
+        () => cache.invalidateSoon([CACHE_TAGS.catalog]),
+      );
       channel.publish(trackingId, event);
     },
   };

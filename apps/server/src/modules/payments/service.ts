@@ -34,7 +34,7 @@ export type PaymentDeps = {
   provider: PaymentProvider;
   publicUrl: string;
   /** Pushes a status to the payment's room (after the change is committed). */
-  publish: (trackingId: string, event: PaymentStatusEvent) => void;
+  publish: (trackingId: string, event: PaymentStatusEvent, orderId: string) => void;
 };
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -263,7 +263,7 @@ export async function handleNotification(
       .values({ ...event, verifiedStatus: verified.state, applied: applied !== null });
     return applied;
   });
-  if (result?.trackingId) deps.publish(result.trackingId, statusEvent(result));
+  if (result?.trackingId) deps.publish(result.trackingId, statusEvent(result), result.orderId);
   return { known: true, applied: result !== null };
 }
 

@@ -19,7 +19,7 @@ import {
   type Shop,
 } from '@soko/contract';
 import type { CachedResponse } from '../../platform/cache';
-import { CACHE_TAGS, type AppContext } from '../../platform/context';
+import { CACHE_TAGS, productTagsIn, type AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { tenantCacheKey, type Tenant } from '../../platform/tenant';
 import {
@@ -257,6 +257,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
           serialize: (page) => injectHead(template, page.head),
           status: (page) => page.status,
           store: (page) => page.status === 200,
+          tagsOf: (page) => productTagsIn(page.head.initialData),
         },
       ),
     sitemap: (tenant) =>
