@@ -82,7 +82,7 @@ async function ensureOrders(api: SokoApi, token: string) {
   });
   let total = Number(first.headers()['x-total-count']);
   if (total > 10) return;
-  const products = await api.get<Product[]>('/api/listing/gellisting');
+  const products = await api.allProducts();
   const product = products.find((p) => p.variants.length === 0 && p.stock > 20);
   if (!product) throw new Error('no product to order');
   const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));

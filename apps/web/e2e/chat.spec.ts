@@ -203,7 +203,7 @@ test('on a product page the prepared message names the product and its size', as
   api,
 }) => {
   const whatsapp = await demoWhatsapp(api);
-  const products = await api.get<Product[]>('/api/listing/gellisting');
+  const products = await api.allProducts();
   const product = products.find((p) => p.variants.filter((v) => v.stock > 0).length >= 2);
   if (!product) throw new Error('the demo catalogue has a product with two variants in stock');
   const [first, second] = product.variants.filter((v) => v.stock > 0);
