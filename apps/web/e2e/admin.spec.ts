@@ -7,7 +7,6 @@ import {
   type AuthResponse,
   type CreateOrderResponse,
   type Order,
-  type Product,
   type Shop,
 } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';

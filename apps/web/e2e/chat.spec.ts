@@ -1,7 +1,6 @@
 import {
   productPath,
   variantLabel,
-  type Product,
   type Tenant,
   type Whatsapp,
 } from '@soko/contract';

@@ -1,4 +1,4 @@
-import type { Listing, Product, Shop } from '@soko/contract';
+import type { Listing, Shop } from '@soko/contract';
 import { productPath } from '@soko/contract';
 import { expect, test } from './fixtures';
 
