@@ -1,9 +1,4 @@
-import {
-  productPath,
-  variantLabel,
-  type Tenant,
-  type Whatsapp,
-} from '@soko/contract';
+import { productPath, variantLabel, type Tenant, type Whatsapp } from '@soko/contract';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
 
