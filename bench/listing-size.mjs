@@ -27,7 +27,7 @@ const fill = (count) => [
           repeat('A plain honest description of a bench product. ', 4),
           100 + (g * 7919) % 500000, case when g % 5 = 0 then '10' end, 'Bench',
           array['/media/bench-' || g || '-a.webp', '/media/bench-' || g || '-b.webp'],
-          1 + g % 40, (g * 31) % 997, (g % 5) * ((g * 13) % 50), (g * 13) % 50,
+          1 + g % 40, (g * 31) % 997, (1 + g % 5) * ((g * 13) % 50), (g * 13) % 50,
           now() - g * interval '1 second'
    from generate_series(1, ${count}) g
    cross join lateral (
@@ -52,10 +52,7 @@ async function measure(base) {
     ['gellisting, popular', '/api/listing/gellisting?sort=popular'],
     ['gellisting, price low to high', '/api/listing/gellisting?sort=price-asc'],
     ['getlisting, no parameters', '/api/listing/getlisting'],
-    [
-      'getlisting, 10 shops × 24 a category (the most)',
-      '/api/listing/getlisting?pageSize=10&perCategory=24',
-    ],
+    ['getlisting, page 2 (the second shop)', '/api/listing/getlisting?page=2'],
     ['shop listing, no parameters', `/api/listing/shop/${shops[0]._id}`],
   ];
   const rows = [];

@@ -142,10 +142,12 @@ export type RelatedProductsQuery = z.infer<typeof relatedProductsQuerySchema>;
 
 /** The most products one listing page may hold (four rows of a 12-column-friendly grid). */
 export const LISTING_MAX_PAGE_SIZE = 48;
-/** The most products getlisting embeds under one category (a home or shop grid's worth). */
-export const LISTING_MAX_PER_CATEGORY = 24;
-/** The most shops one getlisting page may hold. */
-export const LISTING_MAX_SHOPS = 10;
+/**
+ * The most products getlisting and a shop's listing embed under one category: the category
+ * grid's page (spec 9). With more (or more than one shop a page) a shop of a few categories
+ * passes 64 KB (bench/listing-size.mjs).
+ */
+export const LISTING_MAX_PER_CATEGORY = PAGE_SIZES.category;
 
 const pageNumber = z.coerce.number('Must be a page number.').int().min(1).max(100_000).default(1);
 const bounded = (max: number, fallback: number, what: string) =>
@@ -175,12 +177,11 @@ export const LISTING_PAGE_SORT = {
 export type ProductsPage = { products: Product[]; total: number };
 
 /**
- * GET /api/listing/getlisting?page=&pageSize=&perCategory=: a page of shops (the tenant's
- * first, one unless told), each category with its newest `perCategory` products (8 unless told).
+ * GET /api/listing/getlisting?page=&perCategory=: one shop a page (page 1 the tenant's), each
+ * category with its newest `perCategory` products (8 unless told, at most 8).
  */
 export const listingPageQuerySchema = z.strictObject({
   page: pageNumber,
-  pageSize: bounded(LISTING_MAX_SHOPS, 1, 'a number of shops'),
   perCategory: bounded(LISTING_MAX_PER_CATEGORY, PAGE_SIZES.category, 'a number of products'),
 });
 export type ListingPageQuery = z.infer<typeof listingPageQuerySchema>;

@@ -75,20 +75,18 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['storefront'],
         summary:
-          'A page of shops’ listings (the tenant’s first, one unless told), each category with its newest products; the number of shops in X-Total-Count',
+          'One shop’s listing a page (the tenant’s first), each category with its newest 8 products; the number of shops (pages) in X-Total-Count',
         querystring: listingPageQuerySchema,
         response: { 200: listingResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
-      const { page, pageSize, perCategory } = request.query;
+      const { page, perCategory } = request.query;
       const [total, cached] = await Promise.all([
         cache.get('getlisting:total', [CACHE_TAGS.shops], () => countShops(db)),
-        cache.get(
-          `getlisting:${tenantCacheKey(tenant)}:${page}:${pageSize}:${perCategory}`,
-          catalogTags,
-          () => getListings(db, tenant, { page, pageSize, perCategory }),
+        cache.get(`getlisting:${tenantCacheKey(tenant)}:${page}:${perCategory}`, catalogTags, () =>
+          getListings(db, tenant, { page, perCategory }),
         ),
       ]);
       void reply.header(TOTAL_COUNT_HEADER, total.body);

@@ -180,11 +180,15 @@ export async function getMetadata(db: Db, tenant: Tenant | null): Promise<Shop[]
   return (await shopsTenantFirst(db, tenant)).map(toShop);
 }
 
-/** A page of shops' listings, the tenant's first, each category with its first products. */
+/** A page of shops' listings (one unless told), the tenant's first, each category with its first products. */
 export async function getListings(
   db: Db,
   tenant: Tenant | null,
-  { page, pageSize, perCategory }: ListingPageQuery = { page: 1, pageSize: 1, perCategory: 8 },
+  // One shop a page on the API; the sitemap asks for every shop at once, without products.
+  { page, perCategory, pageSize = 1 }: ListingPageQuery & { pageSize?: number } = {
+    page: 1,
+    perCategory: 8,
+  },
 ): Promise<Listing[]> {
   const rows = await selectShopsPage(db, tenant?.shopId ?? null, pageSize, (page - 1) * pageSize);
   return listingsOf(db, rows, perCategory);
