@@ -114,7 +114,7 @@ export async function timed(label, work) {
  * built server, then filled with `orderCount` orders; `measure(base)` runs against the server.
  * The database is dropped at the end unless BENCH_KEEP=1 (kept for EXPLAIN ANALYZE by hand).
  */
-export async function onFilledPostgres({ adminUrl, databaseName, orderCount }, measure) {
+export async function onFilledPostgres({ adminUrl, databaseName, orderCount, fill }, measure) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists "${databaseName}" with (force)`);
@@ -126,9 +126,10 @@ export async function onFilledPostgres({ adminUrl, databaseName, orderCount }, m
   try {
     const base = await startSoko(dataDir, { DATABASE_URL: url.toString() });
     await direct.connect();
-    process.stderr.write(`PostgreSQL: inserting ${orderCount} orders...\n`);
+    // `fill`: other rows than orders (statements to run instead), for benches of other tables.
+    process.stderr.write(`PostgreSQL: inserting ${fill ? 'rows' : `${orderCount} orders`}...\n`);
     await timed('inserted', async () => {
-      for (const statement of orderFill(orderCount)) await direct.query(statement);
+      for (const statement of fill ?? orderFill(orderCount)) await direct.query(statement);
     });
     return await measure(base);
   } finally {

@@ -7,7 +7,6 @@ import {
   type AuthResponse,
   type CreateOrderResponse,
   type Order,
-  type Product,
   type Shop,
 } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
@@ -82,7 +81,7 @@ async function ensureOrders(api: SokoApi, token: string) {
   });
   let total = Number(first.headers()['x-total-count']);
   if (total > 10) return;
-  const products = await api.get<Product[]>('/api/listing/gellisting');
+  const products = await api.allProducts();
   const product = products.find((p) => p.variants.length === 0 && p.stock > 20);
   if (!product) throw new Error('no product to order');
   const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));

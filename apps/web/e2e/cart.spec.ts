@@ -9,7 +9,7 @@ import { savedCart } from './shopping';
 // the stock the product page shows is the stock the cart caps at.
 
 async function allProducts(api: SokoApi): Promise<Product[]> {
-  return api.get<Product[]>('/api/listing/gellisting');
+  return api.allProducts();
 }
 
 function pick(products: Product[], what: string, test: (product: Product) => boolean): Product {

@@ -28,7 +28,7 @@ const cardText = (product: Product) =>
 const categoryUrl = (query = '') => `/category/${encodeURIComponent(CATEGORY)}${query}`;
 
 async function allProducts(api: SokoApi): Promise<Product[]> {
-  return api.get<Product[]>('/api/listing/gellisting');
+  return api.allProducts();
 }
 
 async function categoryProducts(api: SokoApi, name = CATEGORY): Promise<Product[]> {

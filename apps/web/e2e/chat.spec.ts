@@ -1,10 +1,4 @@
-import {
-  productPath,
-  variantLabel,
-  type Product,
-  type Tenant,
-  type Whatsapp,
-} from '@soko/contract';
+import { productPath, variantLabel, type Tenant, type Whatsapp } from '@soko/contract';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
 
@@ -203,7 +197,7 @@ test('on a product page the prepared message names the product and its size', as
   api,
 }) => {
   const whatsapp = await demoWhatsapp(api);
-  const products = await api.get<Product[]>('/api/listing/gellisting');
+  const products = await api.allProducts();
   const product = products.find((p) => p.variants.filter((v) => v.stock > 0).length >= 2);
   if (!product) throw new Error('the demo catalogue has a product with two variants in stock');
   const [first, second] = product.variants.filter((v) => v.stock > 0);

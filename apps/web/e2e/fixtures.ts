@@ -1,6 +1,11 @@
 // What every journey imports instead of '@playwright/test': `test` with Soko's fixtures, and
 // `expect`. Journeys make their data through `api` (STYLE.md), not by clicking through forms.
-import { INITIAL_DATA_ELEMENT_ID } from '@soko/contract';
+import {
+  INITIAL_DATA_ELEMENT_ID,
+  LISTING_MAX_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+  type Product,
+} from '@soko/contract';
 import {
   test as base,
   expect,
@@ -48,6 +53,22 @@ export class SokoApi {
 
   delete<T>(path: string, options?: ApiCallOptions): Promise<T> {
     return this.call<T>('DELETE', path, undefined, options);
+  }
+
+  /** Every product on sale, newest first, read page by page (a listing call answers one page). */
+  async allProducts(): Promise<Product[]> {
+    const products: Product[] = [];
+    for (let page = 1; ; page++) {
+      const path = `/api/listing/gellisting?page=${page}&pageSize=${LISTING_MAX_PAGE_SIZE}`;
+      const response = await this.raw.get(path);
+      if (!response.ok()) {
+        throw new ApiCallError('GET', path, response.status(), await response.text());
+      }
+      const rows = (await response.json()) as Product[];
+      products.push(...rows);
+      const total = Number(response.headers()[TOTAL_COUNT_HEADER]);
+      if (rows.length === 0 || products.length >= total) return products;
+    }
   }
 
   private async call<T>(

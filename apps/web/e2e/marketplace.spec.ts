@@ -1,4 +1,4 @@
-import type { Listing, Product, Shop } from '@soko/contract';
+import type { Listing, Shop } from '@soko/contract';
 import { productPath } from '@soko/contract';
 import { expect, test } from './fixtures';
 
@@ -10,7 +10,7 @@ test('a product of another shop names its seller, whose page lists its categorie
   api,
 }) => {
   const [ownShop] = await api.get<Shop[]>('/api/metadata');
-  const products = await api.get<Product[]>('/api/listing/gellisting');
+  const products = await api.allProducts();
   const foreign = products.find((p) => p.shopId !== ownShop?._id && p.imageUrls.length > 0);
   const own = products.find((p) => p.shopId === ownShop?._id);
   if (!foreign || !own) throw new Error('the demo data needs products of two shops');

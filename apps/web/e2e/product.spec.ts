@@ -20,7 +20,7 @@ import { expect, test, type SokoApi, withoutInitialData } from './fixtures';
 // those cases keeps these journeys meaningful.
 
 async function allProducts(api: SokoApi): Promise<Product[]> {
-  return api.get<Product[]>('/api/listing/gellisting');
+  return api.allProducts();
 }
 
 function pick(products: Product[], what: string, test: (product: Product) => boolean): Product {

@@ -1,7 +1,7 @@
 // What the cart, checkout, payment and account journeys share: picking well-stocked products of
 // one kind of shop, putting one in the cart, filling the delivery form, and the browser storage
 // the app keeps (the cart under 'cart', the token under 'token').
-import { variantLabel, type CartLine, type Listing, type Product } from '@soko/contract';
+import { variantLabel, type CartLine, type Product, type Shop } from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, type SokoApi } from './fixtures';
 
@@ -45,11 +45,11 @@ export async function shopProduct(
   payOnOrder: boolean,
   index: number,
 ): Promise<Product> {
-  const [listings, products] = await Promise.all([
-    api.get<Listing[]>('/api/listing/getlisting'),
-    api.get<Product[]>('/api/listing/gellisting'),
+  const [shopList, products] = await Promise.all([
+    api.get<Shop[]>('/api/metadata'),
+    api.allProducts(),
   ]);
-  const shops = new Set(listings.filter((l) => l.payonorder === payOnOrder).map((l) => l.shopId));
+  const shops = new Set(shopList.filter((s) => s.payonorder === payOnOrder).map((s) => s._id));
   const found = products.filter((p) => shops.has(p.shopId) && firstLine(p).stock >= 15);
   if (found.length < 6) throw new Error(`too few well-stocked products (payonorder ${payOnOrder})`);
   return found[index % found.length] as Product;

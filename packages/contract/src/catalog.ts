@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PRICING_TYPES, WEEKDAYS } from './catalog-rules';
+import { PAGE_SIZES, PRICING_TYPES, WEEKDAYS } from './catalog-rules';
 import { uuidSchema } from './common';
+import { SORT_OPTIONS, type SortKey } from './sorting';
 
 export * from './catalog-rules';
 
@@ -134,6 +135,61 @@ export const relatedProductsQuerySchema = z
     path: ['category'],
   });
 export type RelatedProductsQuery = z.infer<typeof relatedProductsQuerySchema>;
+
+// Listing pages (docs/decisions/017-listing-pages.md): no answer grows with the catalogue.
+// Without parameters a listing call answers its first page in the spec's array shape; the
+// total travels in the X-Total-Count header.
+
+/** The most products one listing page may hold (four rows of a 12-column-friendly grid). */
+export const LISTING_MAX_PAGE_SIZE = 48;
+/**
+ * The most products getlisting and a shop's listing embed under one category: the category
+ * grid's page (spec 9). With more (or more than one shop a page) a shop of a few categories
+ * passes 64 KB (bench/listing-size.mjs).
+ */
+export const LISTING_MAX_PER_CATEGORY = PAGE_SIZES.category;
+
+const pageNumber = z.coerce.number('Must be a page number.').int().min(1).max(100_000).default(1);
+const bounded = (max: number, fallback: number, what: string) =>
+  z.coerce.number(`Must be ${what}.`).int().min(1).max(max).default(fallback);
+
+export const productSortSchema = z.enum(
+  SORT_OPTIONS.map((option) => option.value),
+  'Must be one of featured, newest, price-asc, price-desc, popular.',
+);
+
+/** GET /api/listing/gellisting?page=&pageSize=&sort=: 9 a page (spec 9), newest first. */
+export const productsPageQuerySchema = z.strictObject({
+  page: pageNumber,
+  pageSize: bounded(LISTING_MAX_PAGE_SIZE, PAGE_SIZES.publicListing, 'a page size'),
+  sort: productSortSchema.default('featured'),
+});
+export type ProductsPageQuery = z.infer<typeof productsPageQuerySchema>;
+
+/** The order each public listing screen asks for (All Products may change it with ?sort=). */
+export const LISTING_PAGE_SORT = {
+  '/alllisting': 'featured',
+  '/new-arrival': 'newest',
+  '/PopularChoises': 'popular',
+} as const satisfies Record<string, SortKey>;
+
+/** A page of products with how many all pages hold (the body plus X-Total-Count). */
+export type ProductsPage = { products: Product[]; total: number };
+
+/**
+ * GET /api/listing/getlisting?page=&perCategory=: one shop a page (page 1 the tenant's), each
+ * category with its newest `perCategory` products (8 unless told, at most 8).
+ */
+export const listingPageQuerySchema = z.strictObject({
+  page: pageNumber,
+  perCategory: bounded(LISTING_MAX_PER_CATEGORY, PAGE_SIZES.category, 'a number of products'),
+});
+export type ListingPageQuery = z.infer<typeof listingPageQuerySchema>;
+
+/** GET /api/listing/shop/:shopId?perCategory=: the shop's categories, each with its first products. */
+export const shopListingQuerySchema = z.strictObject({
+  perCategory: bounded(LISTING_MAX_PER_CATEGORY, PAGE_SIZES.category, 'a number of products'),
+});
 
 /** Not forced to a uuid: an unknown id, well-formed or not, is a 404. */
 export const productIdParamsSchema = z.object({ productId: z.string().min(1) });

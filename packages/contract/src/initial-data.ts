@@ -10,7 +10,9 @@ export const queryKeys = {
   metadata: () => ['metadata'] as const,
   tenant: () => ['tenant'] as const,
   listing: () => ['listing'] as const,
-  allProducts: () => ['products', 'all'] as const,
+  /** A page of GET /api/listing/gellisting, held as { products, total } (ProductsPage). */
+  productsPage: (sort: string, page: number, pageSize: number) =>
+    ['products', 'page', sort, page, pageSize] as const,
   categoryProducts: (categoryName: string) =>
     ['products', 'category', categoryName.trim().toLowerCase()] as const,
   relatedProducts: (categoryId: string, excludeId: string) =>

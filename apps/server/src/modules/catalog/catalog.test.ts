@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  LISTING_MAX_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
   listingResponseSchema,
   metadataResponseSchema,
   productListResponseSchema,
@@ -22,8 +24,17 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
+/** Every product, page by page (a listing call answers one page). */
 async function allProducts(): Promise<Product[]> {
-  return productListResponseSchema.parse((await get('/api/listing/gellisting')).json());
+  const products: Product[] = [];
+  for (let page = 1; ; page++) {
+    const res = await get(`/api/listing/gellisting?page=${page}&pageSize=${LISTING_MAX_PAGE_SIZE}`);
+    const rows = productListResponseSchema.parse(res.json());
+    products.push(...rows);
+    if (products.length >= Number(res.headers[TOTAL_COUNT_HEADER]) || rows.length === 0) {
+      return products;
+    }
+  }
 }
 
 describe('GET /api/health', () => {
@@ -93,10 +104,18 @@ describe('GET /api/tenant', () => {
 
 describe('GET /api/listing/getlisting', () => {
   it('answers one listing per shop, the tenant’s first, with categories and products', async () => {
-    const res = await get('/api/listing/getlisting');
-    expect(res.statusCode).toBe(200);
-    const listings = listingResponseSchema.parse(res.json());
-    expect(listings.length).toBeGreaterThanOrEqual(2);
+    const first = await get('/api/listing/getlisting');
+    expect(first.statusCode).toBe(200);
+    const shops = Number(first.headers[TOTAL_COUNT_HEADER]);
+    expect(shops).toBeGreaterThanOrEqual(2);
+    // One shop a page.
+    const listings = listingResponseSchema.parse(first.json());
+    for (let page = 2; page <= shops; page++) {
+      listings.push(
+        ...listingResponseSchema.parse((await get(`/api/listing/getlisting?page=${page}`)).json()),
+      );
+    }
+    expect(listings).toHaveLength(shops);
     const [main] = listings;
     expect(main?.name).toBe('Soko Naturals');
     expect(main?.payonorder).toBe(true);
@@ -106,13 +125,17 @@ describe('GET /api/listing/getlisting', () => {
     for (const category of main?.categories ?? []) {
       for (const product of category.products) expect(product.categoryId).toBe(category._id);
     }
-    const total = listings.flatMap((l) => l.categories.flatMap((c) => c.products)).length;
-    expect(total).toBe((await allProducts()).length);
+    // Each category holds its newest products only (8 unless told): never the catalogue.
+    const all = await allProducts();
+    for (const category of listings.flatMap((l) => l.categories)) {
+      const newest = all.filter((p) => p.categoryId === category._id).slice(0, 8);
+      expect(category.products.map((p) => p._id)).toEqual(newest.map((p) => p._id));
+    }
   });
 });
 
 describe('GET /api/listing/gellisting', () => {
-  it('lists every product of every shop, newest first, prices in Ksh', async () => {
+  it('pages through every product of every shop, newest first, prices in Ksh', async () => {
     const products = await allProducts();
     expect(products.length).toBeGreaterThanOrEqual(80);
     expect(new Set(products.map((p) => p.shopId)).size).toBeGreaterThanOrEqual(2);
@@ -168,7 +191,8 @@ describe('GET /api/listing/products (related and by category name)', () => {
       `/api/listing/products?categoryName=${encodeURIComponent(category?.name.toUpperCase() ?? '')}`,
     );
     const products = productListResponseSchema.parse(res.json());
-    expect(products.map((p) => p._id).sort()).toEqual(category?.products.map((p) => p._id).sort());
+    // The listing holds the category's newest 8; by name, the whole category.
+    expect(products.map((p) => p._id).slice(0, 8)).toEqual(category?.products.map((p) => p._id));
   });
 
   it('answers an empty list for a category name the tenant’s shop does not have', async () => {
@@ -178,8 +202,10 @@ describe('GET /api/listing/products (related and by category name)', () => {
   });
 
   it('does not find another shop’s category by name', async () => {
-    const listings = listingResponseSchema.parse((await get('/api/listing/getlisting')).json());
-    const foreign = listings[1]?.categories[0]?.name as string;
+    const listings = listingResponseSchema.parse(
+      (await get('/api/listing/getlisting?page=2')).json(),
+    );
+    const foreign = listings[0]?.categories[0]?.name as string;
     const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(foreign)}`, {
       host: 'localhost',
     });

@@ -1,7 +1,8 @@
 // The storefront's read queries. Each returns plain rows; service.ts shapes them into the
 // spec's records. Variants are fetched in one query per call, never one per product.
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { SortKey } from '@soko/contract';
+import { rowsOf, type Db } from '../../platform/db';
 import { categories, productVariants, products, shops } from '../../platform/schema';
 
 const productColumns = {
@@ -42,17 +43,68 @@ export function selectProducts(db: Db, where: SQL | undefined, limit?: number) {
   return limit === undefined ? query : query.limit(limit);
 }
 
-/** One page of every shop's products on sale, newest first: paged by the database. */
-export function selectProductsPage(db: Db, limit: number, offset: number) {
+/**
+ * What the shopper pays, in cents, as `discountedPriceCents` works it out: the leading number
+ * of `discounts` (parseFloat's reading) when it is above 0 and below 100, else the price.
+ */
+// parseFloat's reading of a leading number, as a regular expression (bound as a parameter).
+const LEADING_NUMBER = String.raw`^\s*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+))`;
+const percentOff = sql`nullif(substring(${products.discounts} from ${LEADING_NUMBER}::text), '')::numeric`;
+const effectivePriceCents = sql`case when ${percentOff} > 0 and ${percentOff} < 100
+  then round(${products.priceCents} * (100 - ${percentOff}) / 100) else ${products.priceCents} end`;
+const ratingAverage = sql`case when ${products.ratingCount} = 0 then 0
+  else round(${products.ratingSum}::numeric / ${products.ratingCount}, 1) end`;
+
+/** The listing orders (sorting.ts in the contract), each ending newest first so pages are stable. */
+const ORDER_BY: Record<SortKey, SQL[]> = {
+  featured: [],
+  newest: [],
+  'price-asc': [sql`${effectivePriceCents} asc`],
+  'price-desc': [sql`${effectivePriceCents} desc`],
+  popular: [desc(products.count), sql`${ratingAverage} desc`, desc(products.ratingCount)],
+};
+
+/** One page of every shop's products on sale in the given order: paged by the database. */
+export function selectProductsPage(
+  db: Db,
+  limit: number,
+  offset: number,
+  sort: SortKey = 'featured',
+) {
   return db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(shops, eq(shops.id, products.shopId))
     .where(and(isNull(products.deletedAt), isNull(categories.deletedAt)))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...ORDER_BY[sort], desc(products.createdAt), asc(products.id))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * The ids of each category's newest `perCategory` products on sale: one bounded look per
+ * category (a lateral join), so a shop's listing never holds its whole catalogue.
+ */
+export async function selectFirstProductIds(
+  db: Db,
+  categoryIds: string[],
+  perCategory: number,
+): Promise<string[]> {
+  if (categoryIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select p.id from ${categories} c
+    cross join lateral (
+      select ${products.id} as id from ${products}
+      where ${products.categoryId} = c.id and ${products.deletedAt} is null
+      order by ${products.createdAt} desc, ${products.id} asc
+      limit ${perCategory}
+    ) p
+    where c.id in (${sql.join(
+      categoryIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** How many products are on sale (the same rows `selectProductsPage` pages through). */
@@ -83,6 +135,22 @@ export const productsInShop = (shopId: string) => eq(products.shopId, shopId);
 
 export function selectShops(db: Db) {
   return db.select().from(shops).orderBy(asc(shops.createdAt), asc(shops.id));
+}
+
+/** A page of shops, the given one (the tenant's) first, then oldest first. */
+export function selectShopsPage(db: Db, firstId: string | null, limit: number, offset: number) {
+  const own = firstId ? sql`case when ${shops.id} = ${firstId} then 0 else 1 end` : sql`0`;
+  return db
+    .select()
+    .from(shops)
+    .orderBy(own, asc(shops.createdAt), asc(shops.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countShops(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(shops);
+  return Number(row?.n ?? 0);
 }
 
 export function selectCategories(db: Db, shopIds: string[]) {

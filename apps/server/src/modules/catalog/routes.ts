@@ -1,4 +1,6 @@
 import {
+  TOTAL_COUNT_HEADER,
+  listingPageQuerySchema,
   listingResponseSchema,
   listingSchema,
   metadataResponseSchema,
@@ -6,6 +8,8 @@ import {
   productIdParamsSchema,
   productListResponseSchema,
   productSchema,
+  productsPageQuerySchema,
+  shopListingQuerySchema,
   relatedProductsQuerySchema,
   tenantSchema,
 } from '@soko/contract';
@@ -17,8 +21,10 @@ import {
   getListings,
   getMetadata,
   getProduct,
+  countProducts,
+  countShops,
   getShopListing,
-  listAllProducts,
+  listProducts,
   listRelatedProducts,
   tenantView,
 } from './service';
@@ -68,18 +74,25 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       config: { access: 'public' },
       schema: {
         tags: ['storefront'],
-        summary: 'One listing per shop (the tenant’s first) with categories and live stock',
+        summary:
+          'One shop’s listing a page (the tenant’s first), each category with its newest 8 products; the number of shops (pages) in X-Total-Count',
+        querystring: listingPageQuerySchema,
         response: { 200: listingResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
-      const cached = await cache.get(
-        `getlisting:${tenantCacheKey(tenant)}`,
-        catalogTags,
-        () => getListings(db, tenant),
-        { tagsOf: productTagsIn },
-      );
+      const { page, perCategory } = request.query;
+      const [total, cached] = await Promise.all([
+        cache.get('getlisting:total', [CACHE_TAGS.shops], () => countShops(db)),
+        cache.get(
+          `getlisting:${tenantCacheKey(tenant)}:${page}:${perCategory}`,
+          catalogTags,
+          () => getListings(db, tenant, { page, perCategory }),
+          { tagsOf: productTagsIn },
+        ),
+      ]);
+      void reply.header(TOTAL_COUNT_HEADER, total.body);
       return sendCached(request, reply, cached);
     },
   );
@@ -90,14 +103,24 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       config: { access: 'public' },
       schema: {
         tags: ['storefront'],
-        summary: 'Every product of every shop, newest first (the public listing page)',
+        summary:
+          'A page of every shop’s products, newest first unless sorted, 9 unless told (the public listing pages); the total in X-Total-Count',
+        querystring: productsPageQuerySchema,
         response: { 200: productListResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const cached = await cache.get('gellisting', catalogTags, () => listAllProducts(db), {
-        tagsOf: productTagsIn,
-      });
+      const { page, pageSize, sort } = request.query;
+      const [total, cached] = await Promise.all([
+        cache.get('gellisting:total', catalogTags, () => countProducts(db)),
+        cache.get(
+          `gellisting:${sort}:${page}:${pageSize}`,
+          catalogTags,
+          () => listProducts(db, { page, pageSize, sort }),
+          { tagsOf: productTagsIn },
+        ),
+      ]);
+      void reply.header(TOTAL_COUNT_HEADER, total.body);
       return sendCached(request, reply, cached);
     },
   );
@@ -108,17 +131,20 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       config: { access: 'public' },
       schema: {
         tags: ['storefront'],
-        summary: 'One shop’s categories and products (the marketplace’s page of a seller)',
+        summary:
+          'One shop’s categories, each with its newest products, 8 unless told (the marketplace’s page of a seller)',
         params: shopIdParamsSchema,
+        querystring: shopListingQuerySchema,
         response: { 200: listingSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { shopId } = request.params;
+      const { perCategory } = request.query;
       const cached = await cache.get(
-        `shop-listing:${shopId}`,
+        `shop-listing:${shopId}:${perCategory}`,
         catalogTags,
-        () => getShopListing(db, shopId),
+        () => getShopListing(db, shopId, perCategory),
         { tagsOf: productTagsIn },
       );
       return sendCached(request, reply, cached);

@@ -6,8 +6,10 @@ import {
   seoWithDefaults,
   type Category,
   type Listing,
+  type ListingPageQuery,
   type Product,
   type Shop,
+  type SortKey,
   type Tenant as TenantView,
 } from '@soko/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -22,8 +24,11 @@ import {
   productsInCategory,
   selectCategories,
   selectProducts,
+  selectFirstProductIds,
   selectProductsPage,
   selectShops,
+  selectShopsPage,
+  countShops,
   selectVariants,
   type ProductRow,
   type VariantRow,
@@ -97,9 +102,21 @@ export async function productsByIds(db: Db, ids: readonly string[]): Promise<Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Every product on sale, newest first: the sitemap only, never a listing answer. */
 export async function listAllProducts(db: Db): Promise<Product[]> {
   return withVariants(db, await selectProducts(db, undefined));
 }
+
+/** One page of every shop's products in the given order (newest first unless told). */
+export async function listProducts(
+  db: Db,
+  { page, pageSize, sort = 'featured' }: { page: number; pageSize: number; sort?: SortKey },
+): Promise<Product[]> {
+  return withVariants(db, await selectProductsPage(db, pageSize, (page - 1) * pageSize, sort));
+}
+
+/** How many products are on sale: the X-Total-Count of the listing pages. */
+export { countProducts };
 
 /** One page of every shop's products, newest first, and how many there are (admin table). */
 export async function listProductsPage(
@@ -107,11 +124,11 @@ export async function listProductsPage(
   page: number,
   pageSize: number,
 ): Promise<{ products: Product[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    selectProductsPage(db, pageSize, (page - 1) * pageSize),
+  const [products, total] = await Promise.all([
+    listProducts(db, { page, pageSize }),
     countProducts(db),
   ]);
-  return { products: await withVariants(db, rows), total };
+  return { products, total };
 }
 
 export async function listRelatedProducts(
@@ -163,20 +180,36 @@ export async function getMetadata(db: Db, tenant: Tenant | null): Promise<Shop[]
   return (await shopsTenantFirst(db, tenant)).map(toShop);
 }
 
-export async function getListings(db: Db, tenant: Tenant | null): Promise<Listing[]> {
-  return listingsOf(db, await shopsTenantFirst(db, tenant));
+/** A page of shops' listings (one unless told), the tenant's first, each category with its first products. */
+export async function getListings(
+  db: Db,
+  tenant: Tenant | null,
+  // One shop a page on the API; the sitemap asks for every shop at once, without products.
+  { page, perCategory, pageSize = 1 }: ListingPageQuery & { pageSize?: number } = {
+    page: 1,
+    perCategory: 8,
+  },
+): Promise<Listing[]> {
+  const rows = await selectShopsPage(db, tenant?.shopId ?? null, pageSize, (page - 1) * pageSize);
+  return listingsOf(db, rows, perCategory);
 }
 
-/** One shop's listing: its categories with their products (the shop's public page). */
-export async function getShopListing(db: Db, shopId: string): Promise<Listing> {
+export { countShops };
+
+/** One shop's listing: its categories, each with its first products (the shop's public page). */
+export async function getShopListing(
+  db: Db,
+  shopId: string,
+  perCategory: number | null = null,
+): Promise<Listing> {
   if (!isUuid(shopId)) throw notFound('Shop not found.');
   const [shop] = await selectShops(db).where(eq(shops.id, shopId));
   if (!shop) throw notFound('Shop not found.');
-  const [listing] = await listingsOf(db, [shop]);
+  const [listing] = await listingsOf(db, [shop], perCategory);
   return listing as Listing;
 }
 
-/** A shop's categories, each with its products (the owner's screen). */
+/** A shop's categories, each with all its products (the owner's screen). */
 export async function listShopCategories(db: Db, shopId: string): Promise<Category[]> {
   return (await getShopListing(db, shopId)).categories;
 }
@@ -192,12 +225,30 @@ export async function listCategoryProducts(db: Db, categoryId: string): Promise<
   return withVariants(db, await selectProducts(db, productsInCategory(categoryId)));
 }
 
-async function listingsOf(db: Db, shopRows: ShopRow[]): Promise<Listing[]> {
+/** `perCategory`: each category's newest that many products; null: all of them (owners). */
+async function listingsOf(
+  db: Db,
+  shopRows: ShopRow[],
+  perCategory: number | null,
+): Promise<Listing[]> {
   const shopIds = shopRows.map((s) => s.id);
-  const [categoryRows, productRows] = await Promise.all([
-    selectCategories(db, shopIds),
-    shopIds.length === 0 ? [] : selectProducts(db, inArray(products.shopId, shopIds)),
-  ]);
+  const categoryRows = await selectCategories(db, shopIds);
+  const productRows =
+    shopIds.length === 0
+      ? []
+      : perCategory === null
+        ? await selectProducts(db, inArray(products.shopId, shopIds))
+        : await selectProducts(
+            db,
+            inArray(
+              products.id,
+              await selectFirstProductIds(
+                db,
+                categoryRows.map((c) => c.id),
+                perCategory,
+              ),
+            ),
+          );
   const allProducts = await withVariants(db, productRows);
   const productsByCategory = groupBy(allProducts, (p) => p.categoryId);
   const categoriesByShop = groupBy(categoryRows, (c) => c.shopId);

@@ -6,6 +6,8 @@
 import {
   BLOG_PAGE_SIZE,
   IMAGE_SIZES,
+  LISTING_PAGE_SORT,
+  PAGE_SIZES,
   STOREFRONT_PATHS,
   blogPostPath,
   matchAppPath,
@@ -26,8 +28,10 @@ import {
   getListings,
   getMetadata,
   getProduct,
+  countProducts,
   getShopListing,
   listAllProducts,
+  listProducts,
   listRelatedProducts,
   tenantView,
 } from '../catalog';
@@ -97,9 +101,17 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       }
       case '/alllisting':
       case '/new-arrival':
-      case '/PopularChoises':
-        await add(queryKeys.allProducts(), () => listAllProducts(db));
+      case '/PopularChoises': {
+        // Only the first page, in the screen's order: what the app asks for without ?page=.
+        const sort = LISTING_PAGE_SORT[match.pattern];
+        const pageSize = PAGE_SIZES.publicListing;
+        const [products, total] = await Promise.all([
+          listProducts(db, { page: 1, pageSize, sort }),
+          countProducts(db),
+        ]);
+        await add(queryKeys.productsPage(sort, 1, pageSize), async () => ({ products, total }));
         break;
+      }
     }
     return entries;
   }
@@ -167,7 +179,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
     if (match.pattern === '/shop/:shopId') {
       const shopId = match.params.shopId ?? '';
       try {
-        const listing = await getShopListing(db, shopId);
+        const listing = await getShopListing(db, shopId, PAGE_SIZES.category);
         const initialData = await pageData(tenant, match, shops);
         initialData.push({ key: queryKeys.shopListing(shopId), data: listing });
         return {
@@ -211,7 +223,8 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
   async function sitemapXml(tenant: Tenant | null): Promise<string> {
     const base = canonicalBase(tenant);
     const [listings, products, posts] = await Promise.all([
-      getListings(db, tenant),
+      // Every shop's categories (no products): the category and shop addresses.
+      getListings(db, tenant, { page: 1, pageSize: 10_000, perCategory: 0 }),
       listAllProducts(db),
       allPosts(),
     ]);

@@ -28,9 +28,17 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'soko-seo-'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
   t = await createTestApp({ webDistDir: dist, env: { PUBLIC_URL: 'https://shop.example' } });
-  products = productListResponseSchema.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/listing/gellisting' })).json(),
-  );
+  // Every product, page by page (a listing call answers one page).
+  products = [];
+  for (let n = 1; ; n++) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/listing/gellisting?page=${n}&pageSize=48`,
+    });
+    const rows = productListResponseSchema.parse(res.json());
+    products.push(...rows);
+    if (rows.length === 0 || products.length >= Number(res.headers['x-total-count'])) break;
+  }
 });
 afterAll(async () => {
   await t?.close();
@@ -256,6 +264,38 @@ describe('initial data in the served HTML', () => {
     const onCategory = initialData((await page('/category/FACE%20CARE')).body);
     expect(onCategory[2]?.key).toEqual(['products', 'category', 'face care']);
     expect((onCategory[2]?.data as Product[]).length).toBeGreaterThan(0);
+  });
+
+  it('embeds only the first page of a listing screen, in the screen’s order, with the total', async () => {
+    for (const [path, sort] of [
+      ['/alllisting', 'featured'],
+      ['/new-arrival', 'newest'],
+      ['/PopularChoises', 'popular'],
+    ] as const) {
+      const entries = initialData((await page(path)).body);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/listing/gellisting?sort=${sort}`,
+      });
+      expect(entries[2]).toEqual({
+        key: ['products', 'page', sort, 1, 9],
+        data: { products: res.json(), total: Number(res.headers['x-total-count']) },
+      });
+      expect((entries[2]?.data as { products: Product[] }).products).toHaveLength(9);
+    }
+  });
+
+  it('embeds a shop page with each category’s first products only', async () => {
+    const [shop] = (await t.app.inject({ method: 'GET', url: '/api/metadata' })).json();
+    const entries = initialData((await page(`/shop/${shop._id}`)).body);
+    const listing = (
+      await t.app.inject({ method: 'GET', url: `/api/listing/shop/${shop._id}` })
+    ).json();
+    expect(entries.find((e) => e.key[0] === 'shop-listing')?.data).toEqual(listing);
+    const held = (listing.categories as Array<{ products: unknown[] }>).map(
+      (c) => c.products.length,
+    );
+    expect(Math.max(...held)).toBe(8);
   });
 
   it('escapes what it embeds so it cannot end the script element', async () => {

@@ -64,7 +64,7 @@ interface Options {
 }
 
 export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
-  const paymentModes = usePaymentModes();
+  const paymentModes = usePaymentModes(source.lines);
   const [stage, setStage] = useState<CheckoutStage | null>(null);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [waiting, setWaiting] = useState<WaitingPayment | null>(null);

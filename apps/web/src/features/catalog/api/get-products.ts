@@ -1,19 +1,47 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeys, type Product } from '@soko/contract';
-import { apiGet } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  TOTAL_COUNT_HEADER,
+  queryKeys,
+  type Product,
+  type ProductsPage,
+  type SortKey,
+} from '@soko/contract';
+import { apiGetWithHeaders } from '../../../lib/api-client';
 
-/** Every product of every shop, newest first (the public listing; the path is spelled so). */
-export function getProducts({ signal }: { signal?: AbortSignal } = {}): Promise<Product[]> {
-  return apiGet<Product[]>('/api/listing/gellisting', { signal });
+export interface ProductsPageRequest {
+  page: number;
+  pageSize: number;
+  sort: SortKey;
 }
 
-export function getProductsQueryOptions() {
+/**
+ * One page of every shop's products (GET /api/listing/gellisting; the path is spelled so),
+ * ordered and paged by the server; the total comes in the X-Total-Count header.
+ */
+export async function getProductsPage(
+  { page, pageSize, sort }: ProductsPageRequest,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ProductsPage> {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize), sort });
+  const { data, headers } = await apiGetWithHeaders<Product[]>(`/api/listing/gellisting?${query}`, {
+    signal,
+  });
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { products: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+export function getProductsPageQueryOptions(request: ProductsPageRequest) {
   return queryOptions({
-    queryKey: queryKeys.allProducts(),
-    queryFn: ({ signal }) => getProducts({ signal }),
+    // The same key the server seeds into a listing page's HTML (modules/seo).
+    queryKey: queryKeys.productsPage(request.sort, request.page, request.pageSize),
+    queryFn: ({ signal }) => getProductsPage(request, { signal }),
   });
 }
 
-export function useProducts() {
-  return useQuery(getProductsQueryOptions());
+export function useProductsPage(request: ProductsPageRequest) {
+  return useQuery({
+    ...getProductsPageQueryOptions(request),
+    // The page shown stays on screen while the next one loads, so the grid does not jump.
+    placeholderData: keepPreviousData,
+  });
 }

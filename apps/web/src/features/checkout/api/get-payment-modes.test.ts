@@ -1,9 +1,9 @@
-import type { CartLine, Listing, Product } from '@soko/contract';
+import type { CartLine, Product, Shop } from '@soko/contract';
 import { describe, expect, it } from 'vitest';
-import { mayPayOnline } from './get-payment-modes';
+import { mayPayOnline, paymentModesOf } from './get-payment-modes';
 
-// Whether the Place Order click reserves a payment tab: only a cart the listing says is paid on
-// delivery throughout goes without one.
+// Whether the Place Order click reserves a payment tab: only a cart whose shops all take
+// payment on delivery goes without one.
 
 const line = (productId: string): CartLine => ({
   productId,
@@ -14,25 +14,33 @@ const line = (productId: string): CartLine => ({
   variantId: null,
   quantity: 1,
 });
-const listing = (payonorder: boolean, productIds: string[]): Listing =>
-  ({
-    payonorder,
-    categories: [{ products: productIds.map((_id) => ({ _id }) as Product) }],
-  }) as Listing;
+const shop = (_id: string, payonorder: boolean) => ({ _id, payonorder }) as Shop;
+const product = (_id: string, shopId: string) => ({ _id, shopId }) as Product;
 
-const listings = [listing(true, ['online']), listing(false, ['delivery', 'delivery-2'])];
+const modes = paymentModesOf(
+  [
+    product('online', 'shop-online'),
+    product('delivery', 'shop-d'),
+    product('delivery-2', 'shop-d'),
+  ],
+  [shop('shop-online', true), shop('shop-d', false)],
+);
 
 describe('mayPayOnline', () => {
   it('is false for a cart whose shops all take payment on delivery', () => {
-    expect(mayPayOnline([line('delivery'), line('delivery-2')], listings)).toBe(false);
+    expect(mayPayOnline([line('delivery'), line('delivery-2')], modes)).toBe(false);
   });
 
   it('is true when any line is from a pay-on-order shop', () => {
-    expect(mayPayOnline([line('delivery'), line('online')], listings)).toBe(true);
+    expect(mayPayOnline([line('delivery'), line('online')], modes)).toBe(true);
   });
 
-  it('is true when the listing does not know a product, or has not loaded', () => {
-    expect(mayPayOnline([line('unknown')], listings)).toBe(true);
+  it('is true when a product is not known yet, or the shops have not loaded', () => {
+    expect(mayPayOnline([line('unknown')], modes)).toBe(true);
     expect(mayPayOnline([line('delivery')], undefined)).toBe(true);
+  });
+
+  it('leaves out a product whose shop is not among the shops', () => {
+    expect(paymentModesOf([product('p', 'gone')], [shop('shop-d', false)]).has('p')).toBe(false);
   });
 });
