@@ -97,18 +97,18 @@ export async function topProducts(
     await db.execute(sql`
       with period as (${period(days)}),
       sold as (
-        select s.product_key, (array_agg(s.product_id))[1] as product_id,
-               (array_agg(s.name order by s.day desc))[1] as name,
+        select s.product_key, s.product_id, max(s.name) as last_name,
                sum(s.units) as units, sum(s.cents) as cents
         from ${rowsOfPeriod(PRODUCT, shopId)}
-        group by s.product_key
+        group by s.product_key, s.product_id
         having sum(s.units) > 0
       )
-      -- A product removed for good since has no page to link to.
-      select p.id as "productId", sold.name, sold.units::int as units,
-             sold.cents::float8 as cents
+      -- A product shows under its name today; one removed for good since, under the name it
+      -- was sold by, and without a page to link to.
+      select p.id as "productId", coalesce(p.name, sold.last_name) as name,
+             sold.units::int as units, sold.cents::float8 as cents
       from sold left join products p on p.id = sold.product_id
-      order by sold.cents desc, sold.units desc, sold.name
+      order by sold.cents desc, sold.units desc, 2
       limit ${TOP_PRODUCTS_COUNT}`),
   ).map((row) => ({ ...row, units: Number(row.units), cents: Number(row.cents) }));
 }
