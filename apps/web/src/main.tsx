@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/register-service-worker';
 import { refreshSession, restoreSession } from './lib/session';
 import './styles.css';
 
@@ -13,6 +14,7 @@ seedInitialData(queryClient);
 // if it cannot, the user is unset (the token stays for the next try).
 restoreSession();
 void refreshSession({ atStart: true });
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
