@@ -1,5 +1,5 @@
-// Registers the offline worker (decision 016) once the page has loaded, so it never competes
-// with the first load, and reloads the page once when a new release's worker takes control: the
+// Registers the offline worker (decision 016); main.tsx calls it once the page has loaded, so it
+// never competes with the first load. It also reloads the page once when a new release's worker takes control: the
 // new worker has dropped the old build's files, so the old page must not lazy-load another chunk.
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -13,5 +13,5 @@ export function registerServiceWorker(): void {
     }
     controlled = true;
   });
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js'));
+  void navigator.serviceWorker.register('/sw.js');
 }
