@@ -33,6 +33,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Journeys stub API calls with page.route, which cannot see requests a service worker
+    // answers; only offline.spec.ts lets the worker run (decision 016).
+    serviceWorkers: 'block',
     // The system Chromium; Playwright never downloads a browser here.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,13 +1,71 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import sharp from 'sharp';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves
 // the app and forwards the API and uploaded media to it.
 const apiTarget = process.env.SOKO_API_URL ?? 'http://localhost:3000';
 
+/**
+ * The install icons, drawn from favicon.svg at build time so there is one picture to edit. The
+ * server's manifest (GET /manifest.webmanifest) names these files. 'maskable' has the mark
+ * inside the safe circle (80 %) on the brand colour, as Android crops it.
+ */
+export const INSTALL_ICONS = [
+  { file: 'icons/icon-192.png', size: 192, maskable: false },
+  { file: 'icons/icon-512.png', size: 512, maskable: false },
+  { file: 'icons/maskable-512.png', size: 512, maskable: true },
+  { file: 'icons/apple-touch-icon-180.png', size: 180, maskable: false },
+] as const;
+
+function installIcons(): Plugin {
+  return {
+    name: 'soko-install-icons',
+    apply: 'build',
+    async generateBundle() {
+      const svg = await readFile(new URL('./public/favicon.svg', import.meta.url));
+      for (const icon of INSTALL_ICONS) {
+        const mark = Math.round(icon.maskable ? icon.size * 0.8 : icon.size);
+        const drawn = sharp(svg, { density: 72 * (mark / 32) }).resize(mark, mark);
+        const png = icon.maskable
+          ? await sharp({
+              create: { width: icon.size, height: icon.size, channels: 4, background: '#166534' },
+            })
+              .composite([{ input: await drawn.png().toBuffer(), gravity: 'center' }])
+              .png()
+              .toBuffer()
+          : await drawn.png().toBuffer();
+        this.emitFile({ type: 'asset', fileName: icon.file, source: png });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    installIcons(),
+    // Decision 016. The manifest comes from the server (per tenant), and the page registers the
+    // worker itself after load (src/lib/register-service-worker.ts), so the plugin only builds
+    // sw.js and writes the precache list into it.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        // The app's code, styles, the shell and the icons; the demo's large JPEGs are not.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // 2 MB: the biggest chunk (the admin's charts) must still be listed.
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     // The floor Tailwind 4 compiles its CSS for (@tailwindcss/node's Lightning CSS targets):

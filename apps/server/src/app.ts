@@ -180,12 +180,17 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        // Vite puts a content hash in every asset name, so those never change.
+        // Vite puts a content hash in every asset name, so those never change. The service
+        // worker and the shell it precaches are checked on every use, or a release could not
+        // take over for an hour (decision 016).
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        const name = path.basename(filePath);
+        const cacheControl = hashed
+          ? 'public, max-age=31536000, immutable'
+          : name === 'sw.js' || name === 'index.html'
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        void reply.header('cache-control', cacheControl);
       },
     });
   }

@@ -13,6 +13,11 @@ seedInitialData(queryClient);
 // if it cannot, the user is unset (the token stays for the next try).
 restoreSession();
 void refreshSession({ atStart: true });
+// The offline worker (decision 016) is registered after load, from its own chunk: none of it
+// is in the first load.
+window.addEventListener('load', () => {
+  void import('./lib/register-service-worker').then((m) => m.registerServiceWorker());
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -35,6 +35,8 @@ export const APP_PATHS = [
   '/admin/refunds',
   '/orders/:orderId',
   '/pay/sandbox/:trackingId',
+  // What this browser keeps for reading offline (decision 016).
+  '/offline',
 ] as const;
 
 /** The shop's public pages, which search engines may index (the rest are private or transient). */

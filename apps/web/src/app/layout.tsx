@@ -9,6 +9,10 @@ import { SiteHeader } from './site-header';
 const ChatWidget = lazy(() =>
   import('../features/chat').then(({ ChatWidget }) => ({ default: ChatWidget })),
 );
+// Shown only without a network, so it need not be in the first load either.
+const OfflineNotice = lazy(() =>
+  import('../features/offline').then(({ OfflineNotice }) => ({ default: OfflineNotice })),
+);
 const SiteFooter = lazy(() =>
   import('./site-footer').then(({ SiteFooter }) => ({ default: SiteFooter })),
 );
@@ -23,6 +27,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <Suspense fallback={null}>
+        <OfflineNotice />
+      </Suspense>
       <main
         id="main"
         tabIndex={-1}

@@ -143,6 +143,12 @@ export const routes: RouteObject[] = [
             lazy: shopPage('ManageProductsPage'),
           },
           {
+            path: 'offline',
+            lazy: async () => ({
+              Component: (await import('../features/offline')).OfflinePage,
+            }),
+          },
+          {
             path: 'cart',
             lazy: async () => ({
               Component: (await import('../features/cart/components/cart-page')).CartPage,

@@ -55,6 +55,7 @@ const TITLES: Record<string, string> = {
   '/PopularChoises': 'Popular Choices',
   '/About': 'About Us',
   '/blog': 'Blog',
+  '/offline': 'Saved for offline',
 };
 
 type RenderedPage = { status: number; head: PageHead };

@@ -1,8 +1,10 @@
-// The browser app's pages (each with its own head, see pages.ts), the sitemap and robots.txt.
+// The browser app's pages (each with its own head, see pages.ts), the sitemap, robots.txt and
+// the web app manifest.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached } from '../../platform/cache';
 import type { App, AppContext } from '../../platform/context';
 import { absoluteUrl } from './head';
+import { webManifest } from './manifest';
 import { createPageRenderer } from './pages';
 
 export function registerPageRoutes(
@@ -26,6 +28,13 @@ export function registerPageRoutes(
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')
       .send(sitemap.body);
+  });
+  app.get('/manifest.webmanifest', async (request, reply) => {
+    // Revalidated on every use: an installed shop picks up a tenant's new name on its next start.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify(webManifest(await tenants.forRequest(request))));
   });
   app.get('/robots.txt', async (request, reply) => {
     const base = pages.canonicalBase(await tenants.forRequest(request));

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useNavigationType, useParams } from 'react-router';
 import { productNameSlug, productPath, type Product } from '@soko/contract';
 import { ApiError } from '../../../lib/api-client';
+import { rememberViewedProduct } from '../../../lib/recently-viewed';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useProduct } from '../api/get-product';
 import { ProductDetails } from './product/product-details';
 import { usePageTitle } from './product/use-page-title';
@@ -44,11 +46,32 @@ export function ProductPage() {
   }, [productId, navigationType]);
 
   useCanonicalAddress(product);
+  // Listed on the offline screen: the service worker keeps this product's answer and pictures.
+  useEffect(() => {
+    if (product) rememberViewedProduct(product);
+  }, [product]);
+  const online = useOnlineStatus();
   const notFound = error instanceof ApiError && error.status === 404;
   usePageTitle(product?.name ?? (notFound ? 'Product not found' : null));
 
   // A failed background refetch keeps showing the product already on screen.
   if (product) return <ProductDetails key={product._id} product={product} />;
+
+  if (error && !isRefetching && !online) {
+    return (
+      <div className="space-y-4 py-12 text-center">
+        <p role="alert" className="font-medium text-stone-900">
+          You are offline, and this product was not saved for reading offline.
+        </p>
+        <Link
+          to="/offline"
+          className="font-medium text-brand-800 underline hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          See the products you viewed recently
+        </Link>
+      </div>
+    );
+  }
 
   if (error && !isRefetching) {
     return (

@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/form/form-messages';
 import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { primaryButton } from '../../../components/form-styles';
 import { refreshSession, useSession } from '../../../lib/session';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import {
   accountValues,
   emptyCheckoutValues,
@@ -38,6 +39,8 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   const { currentUser } = useSession();
   const lockedEmail = currentUser?.email ?? null;
   const [placed, setPlaced] = useState(false);
+  // Decision 016: no offline checkout. Stock and price are the server's, and a payment needs it.
+  const online = useOnlineStatus();
 
   const form: CheckoutFormApi = useZodForm(checkoutScreenSchema, {
     defaultValues: {
@@ -147,9 +150,14 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
             onKeepWaiting={flow.keepWaiting}
             onPayAgain={flow.payAgain}
           />
+          {!online && (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-950">
+              Checkout needs a connection. Your cart is saved; come back when you are online.
+            </p>
+          )}
           <button
             type="submit"
-            disabled={flow.stage !== null}
+            disabled={flow.stage !== null || !online}
             className={`w-full py-3 ${primaryButton}`}
           >
             {flow.stage ? STAGE_LABELS[flow.stage] : 'Place Order'}
