@@ -55,7 +55,14 @@ async function crashAndRecover(settings: Record<string, string>) {
   const env = { ORDER_HOLD_MINUTES: '0.05', ...settings };
   let server = await startServer(env);
   try {
-    const listings = (await json<Listing[]>(server.base, 'GET', '/api/listing/getlisting')).body;
+    // getlisting answers one shop a page: the demo's two shops are its first two pages.
+    const listings = (
+      await Promise.all(
+        [1, 2].map((page) =>
+          json<Listing[]>(server.base, 'GET', `/api/listing/getlisting?page=${page}`),
+        ),
+      )
+    ).flatMap((answer) => answer.body);
     const pick = (payonorder: boolean) => {
       const products = listings
         .filter((l) => l.payonorder === payonorder)
