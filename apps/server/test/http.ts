@@ -1,10 +1,11 @@
 // What the HTTP tests of a test app share: a call with an optional bearer token, signing in a
 // demo account (failing loudly when it cannot, so no test runs on an account that is not
-// there), and the first shop of an owner.
+// there), the first shop of an owner, and an order placed with its checkout to come.
 import { authResponseSchema, type AuthResponse } from '@soko/contract';
 import { inArray } from 'drizzle-orm';
 import { shops } from '../src/platform/schema';
 import type { TestApp } from './harness';
+import { DELIVERY_FORM, orderBody, type FixtureProduct } from './order-fixtures';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -33,7 +34,27 @@ export function httpClient(app: () => TestApp) {
     return id;
   };
 
-  return { call, signIn, shopOf };
+  /**
+   * An order of `quantity` of each product, placed by `token` as the cart does, and its final
+   * checkout ready to send (it confirms an order paid on delivery).
+   */
+  const placeOrder = async (token: string, items: FixtureProduct[], quantity = 2) => {
+    const body = orderBody(items.map((product) => ({ product, quantity })));
+    const created = await call('POST', '/api/order/create', token, body);
+    if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
+    const { _id, totalPrice } = created.json() as { _id: string; totalPrice: number };
+    const checkout = () =>
+      call('POST', '/api/order/checkout', token, {
+        ...DELIVERY_FORM,
+        orderId: _id,
+        totalPrice,
+        shipping: body.shipping,
+        discount: body.discount,
+      });
+    return { _id, totalPrice, checkout };
+  };
+
+  return { call, signIn, shopOf, placeOrder };
 }
 
 /**

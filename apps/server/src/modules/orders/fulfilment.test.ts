@@ -6,19 +6,13 @@ import {
   orderSchema,
   shopOrderSchema,
   type AuthResponse,
-  type CreateOrderBody,
   type Order,
 } from '@soko/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
-import {
-  DELIVERY_FORM,
-  makeProduct,
-  orderBody,
-  type FixtureProduct,
-} from '../../../test/order-fixtures';
+import { makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
 import { products } from '../../platform/schema';
 import { partRefundCents } from './parts';
 
@@ -30,7 +24,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call } = httpClient(() => t);
+const { call, placeOrder } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,17 +45,7 @@ const stockOf = async (product: FixtureProduct) => {
 
 /** A confirmed order of `quantity` of each product, through the API as the checkout makes it. */
 async function placeConfirmed(items: FixtureProduct[], quantity = 2): Promise<Order> {
-  const body: CreateOrderBody = orderBody(items.map((product) => ({ product, quantity })));
-  const created = await call('POST', '/api/order/create', shopper.token, body);
-  if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
-  const { _id, totalPrice } = created.json() as { _id: string; totalPrice: number };
-  const confirmed = await call('POST', '/api/order/checkout', shopper.token, {
-    ...DELIVERY_FORM,
-    orderId: _id,
-    totalPrice,
-    shipping: body.shipping,
-    discount: body.discount,
-  });
+  const confirmed = await (await placeOrder(shopper.token, items, quantity)).checkout();
   if (confirmed.statusCode !== 200) throw new Error(`checkout failed: ${confirmed.body}`);
   return orderSchema.parse(confirmed.json());
 }

@@ -7,12 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
-import {
-  DELIVERY_FORM,
-  makeProduct,
-  orderBody,
-  type FixtureProduct,
-} from '../../../test/order-fixtures';
+import { makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
 import { rowsOf } from '../../platform/db';
 
 let t: TestApp;
@@ -23,7 +18,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call } = httpClient(() => t);
+const { call, placeOrder: placeWith } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,21 +56,8 @@ async function expectKeptExactly() {
   expect(Object.keys(kept).length).toBeGreaterThan(0);
 }
 
-async function placeOrder(items: FixtureProduct[], quantity = 2) {
-  const body = orderBody(items.map((product) => ({ product, quantity })));
-  const created = await call('POST', '/api/order/create', shopper.token, body);
-  if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
-  const { _id, totalPrice } = created.json() as { _id: string; totalPrice: number };
-  const checkout = () =>
-    call('POST', '/api/order/checkout', shopper.token, {
-      ...DELIVERY_FORM,
-      orderId: _id,
-      totalPrice,
-      shipping: body.shipping,
-      discount: body.discount,
-    });
-  return { _id, totalPrice, checkout };
-}
+const placeOrder = (items: FixtureProduct[], quantity = 2) =>
+  placeWith(shopper.token, items, quantity);
 
 async function confirmedOrder(items: FixtureProduct[], quantity = 2) {
   const order = await placeOrder(items, quantity);
