@@ -44,10 +44,33 @@ function installIcons(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : browserOnlyPlugins())],
+  // The server renderer (`vite build --ssr src/entry-server.tsx`, decision 018) is one file the
+  // API server imports: the contract's TypeScript and the libraries are bundled into it.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // The floor Tailwind 4 compiles its CSS for (@tailwindcss/node's Lightning CSS
+        // targets): compiling the JavaScript for older browsers would cost bytes on every
+        // phone without making the pages work on more of them. Cheap Android phones update
+        // Chrome through Play.
+        target: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
+      },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/media': apiTarget,
+      // The live payment channel (socket.io) shares the API's origin.
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+}));
+
+function browserOnlyPlugins() {
+  return [
     installIcons(),
     // Decision 016. The manifest comes from the server (per tenant), and the page registers the
     // worker itself after load (src/lib/register-service-worker.ts), so the plugin only builds
@@ -65,20 +88,5 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
     }),
-  ],
-  build: {
-    outDir: 'dist',
-    // The floor Tailwind 4 compiles its CSS for (@tailwindcss/node's Lightning CSS targets):
-    // compiling the JavaScript for older browsers would cost bytes on every phone without
-    // making the pages work on more of them. Cheap Android phones update Chrome through Play.
-    target: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
-  },
-  server: {
-    proxy: {
-      '/api': apiTarget,
-      '/media': apiTarget,
-      // The live payment channel (socket.io) shares the API's origin.
-      '/socket.io': { target: apiTarget, ws: true },
-    },
-  },
-});
+  ];
+}

@@ -45,7 +45,7 @@ import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
 import { registerStatsRoutes } from './modules/stats';
 import { registerTenantRoutes } from './modules/tenants';
-import { registerPageRoutes } from './modules/seo';
+import { loadBodyRenderer, registerPageRoutes } from './modules/seo';
 
 /** Where log lines go instead of standard output: one JSON line per call. */
 export type LogStream = { write(line: string): void };
@@ -170,7 +170,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     webDist && existsSync(path.join(webDist, 'index.html'))
       ? await readFile(path.join(webDist, 'index.html'), 'utf8')
       : undefined;
-  const sendPage = indexHtml ? registerPageRoutes(app, ctx, indexHtml) : undefined;
+  const sendPage =
+    webDist && indexHtml
+      ? registerPageRoutes(app, ctx, indexHtml, await loadBodyRenderer(webDist))
+      : undefined;
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: path.resolve(webDist),

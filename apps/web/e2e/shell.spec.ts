@@ -289,7 +289,11 @@ test.describe('pages', () => {
   }) => {
     // A deploy that replaced the app's files under an open tab looks exactly like this.
     await page.route(/\/assets\/about-page-[^/]*\.js$/, (route) => route.abort());
-    await page.goto('/About');
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
     const fallback = page.getByRole('main').getByRole('alert');
     await expect(fallback.getByRole('heading')).toHaveText('Unexpected Application Error!');
     await expect(fallback.getByText(/about-page/)).toBeVisible();

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import { refreshSession, restoreSession } from './lib/session';
@@ -22,10 +22,20 @@ window.addEventListener('load', () => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const router = await createRouter();
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// The server paints shopper pages (decision 018), and the browser takes them over in place. The
+// bare shell (owner and admin screens, or the offline worker's copy) is drawn from nothing.
+if (container.firstElementChild) {
+  hydrateRoot(container, app, {
+    onRecoverableError: (error) => console.error('Hydration:', error),
+  });
+} else {
+  createRoot(container).render(app);
+}

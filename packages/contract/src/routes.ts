@@ -53,6 +53,30 @@ export const STOREFRONT_PATHS: readonly (typeof APP_PATHS)[number][] = [
   '/blog/:id',
 ];
 
+/**
+ * Pages the server paints with React before any JavaScript runs (decision 018): the shop's
+ * public pages and the shells of search, cart and checkout. Accounts, orders, owner and admin
+ * screens are drawn in the browser.
+ */
+export const SERVER_RENDERED_PATHS: readonly (typeof APP_PATHS)[number][] = [
+  ...STOREFRONT_PATHS,
+  '/search',
+  '/cart',
+  '/checkout',
+];
+
+/** The query parameters those pages read (listing pages, search): the rest change nothing. */
+export const PAGE_QUERY_PARAMS = [
+  'page',
+  'sort',
+  'type',
+  'query',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+] as const;
+
 export type AppPathMatch = { pattern: string; params: Record<string, string> };
 
 /** Matches a URL path (no query) against APP_PATHS; params are URL-decoded. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteHeader } from './site-header';
 
@@ -18,6 +18,11 @@ const SiteFooter = lazy(() =>
 );
 
 export function RootLayout() {
+  // Marks the page as live: on a page the server painted, buttons do nothing until the app has
+  // taken it over (browser journeys wait for this before acting, like a shopper's second tap).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-white text-stone-900">
       <a

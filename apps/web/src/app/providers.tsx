@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+/** The app's providers; the browser passes its one query client, the server one per page. */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

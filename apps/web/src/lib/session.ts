@@ -165,6 +165,15 @@ function getSnapshot(): SessionState {
 /** The session now, outside React (tests, start-up). */
 export const getSession = getSnapshot;
 
+// What the server renders (it knows no one), so a page it painted hydrates as it was drawn;
+// the saved user shows on the render right after.
+const SIGNED_OUT: SessionState = {
+  currentUser: null,
+  loading: false,
+  error: null,
+  signedIn: false,
+};
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, () => SIGNED_OUT);
 }

@@ -1,16 +1,21 @@
 // Renders the browser app's HTML for a storefront path: the build's index.html with that
-// page's head written in (title, description, canonical, Open Graph, product data) and the
-// answers the page asks for first, so crawlers and link previews see real pages without running
-// JavaScript. Also the sitemap that points crawlers at every product and category. Rendered
-// pages are cached like API answers and dropped by the same writes.
+// page's head written in (title, description, canonical, Open Graph, product data), the
+// answers the page asks for first, and, for the shopper's pages, the page itself painted by the
+// web app's own renderer (decision 018), so shoppers on slow phones, crawlers and link previews
+// see real pages without running JavaScript. Also the sitemap that points crawlers at every
+// product and category. Rendered pages are cached like API answers and dropped by the same
+// writes.
 import {
   BLOG_PAGE_SIZE,
   IMAGE_SIZES,
   LISTING_PAGE_SORT,
+  PAGE_QUERY_PARAMS,
   PAGE_SIZES,
+  SERVER_RENDERED_PATHS,
   STOREFRONT_PATHS,
   blogPostPath,
   matchAppPath,
+  parseSortKey,
   productPath,
   queryKeys,
   seoWithDefaults,
@@ -48,6 +53,35 @@ import {
 
 // Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
 const INDEXED = new Set<string>(STOREFRONT_PATHS);
+const SERVER_RENDERED = new Set<string>(SERVER_RENDERED_PATHS);
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The web app's renderer (apps/web/src/entry-server.tsx): the HTML inside #root for an address,
+ * given the first data the page embeds. Without one (a build without it, most server tests)
+ * pages go out with an empty #root and the browser draws them.
+ */
+export type BodyRenderer = (url: string, initialData: InitialDataEntry[]) => Promise<string>;
+
+/** Where a request for a page is: its path and the parameters its page reads, in one order. */
+export type PageAddress = { pathname: string; search: URLSearchParams };
+
+/** `/alllisting?page=2&utm_source=x` keeps only what the page reads (and so what it shows). */
+export function pageAddress(url: string): PageAddress {
+  const [pathname = '/', query = ''] = url.split('?', 2);
+  const given = new URLSearchParams(query);
+  const search = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMS) {
+    const value = given.get(name);
+    if (value !== null) search.set(name, value);
+  }
+  return { pathname: pathname.replace(/\/{2,}/g, '/'), search };
+}
+
+function positivePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
 
 const TITLES: Record<string, string> = {
   '/alllisting': 'All Products',
@@ -58,7 +92,7 @@ const TITLES: Record<string, string> = {
   '/offline': 'Saved for offline',
 };
 
-type RenderedPage = { status: number; head: PageHead };
+type RenderedPage = { status: number; head: PageHead; body?: string };
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -67,21 +101,30 @@ const escapeXml = (text: string) =>
   );
 
 export type PageRenderer = {
-  /** The app's HTML for this path: 200 with its head, or a real 404 (not cached). */
-  page(tenant: Tenant | null, pathname: string): Promise<CachedResponse>;
+  /** The app's HTML for this address: 200 with its head, or a real 404 (not cached). */
+  page(tenant: Tenant | null, address: PageAddress): Promise<CachedResponse>;
   sitemap(tenant: Tenant | null): Promise<CachedResponse>;
   /** The tenant's SEO address, else PUBLIC_URL (never the request's Host). */
   canonicalBase(tenant: Tenant | null): string;
 };
 
-export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRenderer {
+export function createPageRenderer(
+  ctx: AppContext,
+  indexHtml: string,
+  renderBody?: BodyRenderer,
+): PageRenderer {
   // The build's own description and title are placeholders: the head we write replaces them.
   const template = indexHtml.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const { db, cache, config } = ctx;
   const canonicalBase = (tenant: Tenant | null) => tenant?.seo?.url?.trim() || config.publicUrl;
 
   /** The answers a page asks for before it can show anything (seeded into the app's cache). */
-  async function pageData(tenant: Tenant | null, match: AppPathMatch, shops: Shop[]) {
+  async function pageData(
+    tenant: Tenant | null,
+    match: AppPathMatch,
+    shops: Shop[],
+    search: URLSearchParams,
+  ) {
     const entries: InitialDataEntry[] = [
       { key: queryKeys.metadata(), data: shops },
       { key: queryKeys.tenant(), data: tenantView(tenant) },
@@ -103,14 +146,24 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       case '/alllisting':
       case '/new-arrival':
       case '/PopularChoises': {
-        // Only the first page, in the screen's order: what the app asks for without ?page=.
-        const sort = LISTING_PAGE_SORT[match.pattern];
+        // The page the address asks for, in the screen's order (only All Products sorts).
+        const sort =
+          match.pattern === '/alllisting'
+            ? parseSortKey(search.get('sort'))
+            : LISTING_PAGE_SORT[match.pattern];
+        const page = positivePage(search.get('page'));
         const pageSize = PAGE_SIZES.publicListing;
         const [products, total] = await Promise.all([
-          listProducts(db, { page: 1, pageSize, sort }),
+          listProducts(db, { page, pageSize, sort }),
           countProducts(db),
         ]);
-        await add(queryKeys.productsPage(sort, 1, pageSize), async () => ({ products, total }));
+        await add(queryKeys.productsPage(sort, page, pageSize), async () => ({ products, total }));
+        break;
+      }
+      case '/blog': {
+        const page = positivePage(search.get('page'));
+        const [posts, total] = await Promise.all([listPosts(db, page), countPosts(db)]);
+        await add(queryKeys.blogPage(page), async () => ({ posts, total }));
         break;
       }
     }
@@ -134,7 +187,19 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
     return undefined;
   }
 
-  async function render(tenant: Tenant | null, pathname: string): Promise<RenderedPage> {
+  /** The page painted by the web app, for the pages it paints and when the build has it. */
+  async function withBody(page: RenderedPage, address: PageAddress): Promise<RenderedPage> {
+    const match = matchAppPath(address.pathname);
+    if (!renderBody || page.status !== 200 || !match || !SERVER_RENDERED.has(match.pattern)) {
+      return page;
+    }
+    const query = address.search.toString();
+    const url = `http://soko.invalid${address.pathname}${query ? `?${query}` : ''}`;
+    return { ...page, body: await renderBody(url, page.head.initialData ?? []) };
+  }
+
+  async function render(tenant: Tenant | null, address: PageAddress): Promise<RenderedPage> {
+    const { pathname, search } = address;
     const match = matchAppPath(pathname);
     const seo = seoWithDefaults(tenant?.seo);
     const base = canonicalBase(tenant);
@@ -149,7 +214,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       try {
         const product = await getProduct(db, productId);
         const reviews = await reviewsForPageData(db, productId);
-        const initialData = await pageData(tenant, match, shops);
+        const initialData = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.product(productId), data: product });
         const image = product.imageUrls[0];
         return {
@@ -169,7 +234,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       const id = match.params.id ?? '';
       try {
         const post = await getPost(db, id);
-        const initialData = await pageData(tenant, match, shops);
+        const initialData = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.blogPost(id), data: post });
         return { status: 200, head: { ...blogPostHead(seo, base, post), initialData } };
       } catch (error) {
@@ -181,7 +246,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       const shopId = match.params.shopId ?? '';
       try {
         const listing = await getShopListing(db, shopId, PAGE_SIZES.category);
-        const initialData = await pageData(tenant, match, shops);
+        const initialData = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.shopListing(shopId), data: listing });
         return {
           status: 200,
@@ -200,7 +265,7 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
       match.pattern === '/category/:categoryName'
         ? `${match.params.categoryName} Products`
         : TITLES[match.pattern];
-    const initialData = await pageData(tenant, match, shops);
+    const initialData = await pageData(tenant, match, shops, search);
     const preloadImage = largestImage(match, initialData);
     return {
       status: 200,
@@ -260,20 +325,28 @@ export function createPageRenderer(ctx: AppContext, indexHtml: string): PageRend
         : undefined;
     return productId ? [...tags, CACHE_TAGS.product(productId)] : tags;
   };
+  const serialize = (page: RenderedPage) => {
+    const html = injectHead(template, page.head);
+    return page.body === undefined
+      ? html
+      : html.replace(ROOT_ELEMENT, `<div id="root">${page.body}</div>`);
+  };
   return {
     canonicalBase,
-    page: (tenant, pathname) =>
-      cache.get(
-        `page:${tenantCacheKey(tenant)}:${pathname}`,
-        pageTags(pathname),
-        () => render(tenant, pathname),
+    page: (tenant, address) => {
+      const query = address.search.toString();
+      return cache.get(
+        `page:${tenantCacheKey(tenant)}:${address.pathname}${query ? `?${query}` : ''}`,
+        pageTags(address.pathname),
+        async () => withBody(await render(tenant, address), address),
         {
-          serialize: (page) => injectHead(template, page.head),
+          serialize,
           status: (page) => page.status,
           store: (page) => page.status === 200,
           tagsOf: (page) => productTagsIn(page.head.initialData),
         },
-      ),
+      );
+    },
     sitemap: (tenant) =>
       cache.get(`sitemap:${tenantCacheKey(tenant)}`, tags, () => sitemapXml(tenant), {
         serialize: (xml) => xml,

@@ -1,23 +1,44 @@
 // The browser app's pages (each with its own head, see pages.ts), the sitemap, robots.txt and
 // the web app manifest.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached } from '../../platform/cache';
 import type { App, AppContext } from '../../platform/context';
 import { absoluteUrl } from './head';
 import { webManifest } from './manifest';
-import { createPageRenderer } from './pages';
+import { createPageRenderer, pageAddress, type BodyRenderer } from './pages';
+
+/**
+ * The web build's page renderer (`vite build --ssr`, beside its dist/ as dist-server/), or
+ * undefined when the build has none: the pages then go out for the browser to draw.
+ */
+export async function loadBodyRenderer(webDist: string): Promise<BodyRenderer | undefined> {
+  const file = path.resolve(webDist, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const loaded: unknown = await import(pathToFileURL(file).href);
+  const renderPage =
+    typeof loaded === 'object' && loaded !== null && 'renderPage' in loaded
+      ? loaded.renderPage
+      : undefined;
+  if (typeof renderPage !== 'function') {
+    throw new Error(`${file} does not export renderPage: rebuild the web app (npm run build)`);
+  }
+  return renderPage as BodyRenderer;
+}
 
 export function registerPageRoutes(
   app: App,
   ctx: AppContext,
   indexHtml: string,
+  renderBody?: BodyRenderer,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const { tenants } = ctx;
-  const pages = createPageRenderer(ctx, indexHtml);
+  const pages = createPageRenderer(ctx, indexHtml, renderBody);
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
-    const page = await pages.page(await tenants.forRequest(request), pathname);
+    const page = await pages.page(await tenants.forRequest(request), pageAddress(request.url));
     return sendCached(request, reply, page, 'text/html; charset=utf-8');
   }
 

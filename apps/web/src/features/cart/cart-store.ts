@@ -115,8 +115,12 @@ export function subscribeToCart(listener: () => void): () => void {
   };
 }
 
+// The server cannot see the shopper's cart: it renders none, and the page hydrates as drawn
+// before the saved lines show.
+const NO_LINES: readonly CartLine[] = [];
+
 export function useCartLines(): readonly CartLine[] {
-  return useSyncExternalStore(subscribeToCart, getCartLines, getCartLines);
+  return useSyncExternalStore(subscribeToCart, getCartLines, () => NO_LINES);
 }
 
 /** How many items the cart holds (quantities summed), as the header's badge shows. */

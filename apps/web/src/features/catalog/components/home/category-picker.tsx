@@ -36,27 +36,36 @@ export function CategoryPicker({ categories }: { categories: readonly Category[]
       {categories.length === 0 ? (
         <p className="text-stone-600">No categories yet.</p>
       ) : (
-        <ul className="flex flex-wrap gap-2">
-          {categories.map((category) => {
-            const pressed = picked?._id === category._id;
-            return (
-              <li key={category._id}>
-                <button
-                  type="button"
-                  aria-pressed={pressed}
-                  onClick={() => toggle(category)}
-                  className={`rounded-full border px-4 py-2 text-sm font-medium transition-colors motion-reduce:transition-none ${focusRing} ${
-                    pressed
-                      ? 'border-brand-800 bg-brand-800 text-white hover:bg-brand-900'
-                      : 'border-stone-300 bg-white text-stone-800 hover:border-brand-700 hover:text-brand-800'
-                  }`}
-                >
-                  {category.name}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        // A form so the buttons work before (or without) JavaScript: each submits
+        // ?category= itself, the page the server paints with that category picked.
+        <form method="get" action="/">
+          <ul className="flex flex-wrap gap-2">
+            {categories.map((category) => {
+              const pressed = picked?._id === category._id;
+              return (
+                <li key={category._id}>
+                  <button
+                    type="submit"
+                    name={PARAM}
+                    value={pressed ? '' : category.name}
+                    aria-pressed={pressed}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      toggle(category);
+                    }}
+                    className={`rounded-full border px-4 py-2 text-sm font-medium transition-colors motion-reduce:transition-none ${focusRing} ${
+                      pressed
+                        ? 'border-brand-800 bg-brand-800 text-white hover:bg-brand-900'
+                        : 'border-stone-300 bg-white text-stone-800 hover:border-brand-700 hover:text-brand-800'
+                    }`}
+                  >
+                    {category.name}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </form>
       )}
 
       {picked ? (

@@ -1,0 +1,193 @@
+import { test as bare, type Page } from '@playwright/test';
+import {
+  discountedPriceCents,
+  formatKsh,
+  fromCents,
+  productPath,
+  toCents,
+  type Listing,
+  type Product,
+} from '@soko/contract';
+import { expect, test, type SokoApi } from './fixtures';
+
+// Decision 018: the server paints the shopper's pages with React, and the browser takes them
+// over in place. Without JavaScript the pages still show their products, prices and links;
+// with it, taking over changes nothing on screen (no console error, no layout shift) and asks
+// the API for nothing the page already holds.
+
+async function demoListing(api: SokoApi): Promise<Listing> {
+  const [listing] = await api.get<Listing[]>('/api/listing/getlisting');
+  const category = listing?.categories.find((c) => c.products.length > 0);
+  if (!listing || !category) throw new Error('the demo listing has a category with products');
+  return listing;
+}
+
+function firstCategory(listing: Listing) {
+  const category = listing.categories.find((c) => c.products.length > 0);
+  if (!category) throw new Error('the demo listing has a category with products');
+  return category;
+}
+
+/** The price a card shows: the discounted one when there is a discount. */
+const shownPrice = (product: Product) =>
+  formatKsh(fromCents(discountedPriceCents(toCents(product.price), product.discounts)));
+
+bare.describe('without JavaScript', () => {
+  bare.use({ javaScriptEnabled: false });
+
+  bare(
+    'the home page lists its categories, and picking one shows its products',
+    async ({ page, playwright, baseURL }) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const [listing] = (await (await api.get('/api/listing/getlisting')).json()) as Listing[];
+      await api.dispose();
+      if (!listing) throw new Error('the demo data has a listing');
+      const category = firstCategory(listing);
+      const [product] = category.products;
+      if (!product) throw new Error('the category has a product');
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
+      // The category buttons submit their form: the server paints the picked category.
+      await page.getByRole('button', { name: category.name, exact: true }).click();
+      await expect(page).toHaveURL(
+        `/?category=${encodeURIComponent(category.name).replace(/%20/g, '+')}`,
+      );
+      await expect(page.getByRole('button', { name: category.name, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      const card = page.getByRole('link', { name: product.name }).first();
+      await expect(card).toHaveAttribute('href', productPath(product));
+      await expect(page.getByText(shownPrice(product)).first()).toBeVisible();
+
+      // A link is a real link: it opens the product's own painted page.
+      await card.click();
+      await expect(page).toHaveURL(productPath(product));
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    },
+  );
+
+  bare(
+    'a category page shows its products with prices and links',
+    async ({ page, playwright, baseURL }) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const [listing] = (await (await api.get('/api/listing/getlisting')).json()) as Listing[];
+      await api.dispose();
+      if (!listing) throw new Error('the demo data has a listing');
+      const category = firstCategory(listing);
+
+      await page.goto(`/category/${encodeURIComponent(category.name)}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `${category.name} Products` }),
+      ).toBeVisible();
+      for (const product of category.products.slice(0, 4)) {
+        await expect(page.getByRole('link', { name: product.name }).first()).toHaveAttribute(
+          'href',
+          productPath(product),
+        );
+        await expect(page.getByText(shownPrice(product)).first()).toBeVisible();
+      }
+    },
+  );
+
+  bare(
+    'a product page shows its name, price, pictures and shop',
+    async ({ page, playwright, baseURL }) => {
+      const api = await playwright.request.newContext({ baseURL });
+      const [listing] = (await (await api.get('/api/listing/getlisting')).json()) as Listing[];
+      await api.dispose();
+      if (!listing) throw new Error('the demo data has a listing');
+      const [product] = firstCategory(listing).products;
+      if (!product) throw new Error('the category has a product');
+
+      await page.goto(productPath(product));
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.getByText(shownPrice(product)).first()).toBeVisible();
+      await expect(page.getByRole('img', { name: product.name }).first()).toBeVisible();
+      // The header's links work too.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'About' })
+        .click();
+      await expect(page).toHaveURL('/About');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  );
+});
+
+/** Console errors and warnings, the API calls made, and the page's layout shift in total. */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // Playwright itself blocks the offline worker in these journeys and says so.
+    if (message.text().startsWith('Service Worker registration blocked')) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  // As text: the journeys' tsconfig has no DOM library.
+  await page.addInitScript(`
+    window.sokoShifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.sokoShifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  `);
+  return {
+    problems,
+    apiCalls,
+    shift: () => page.evaluate(() => (globalThis as unknown as { sokoShifts: number }).sokoShifts),
+  };
+}
+
+test.describe('with JavaScript', () => {
+  test('home, category and product pages are taken over without an error, a shift or a refetch', async ({
+    page,
+    api,
+  }) => {
+    const listing = await demoListing(api);
+    const category = firstCategory(listing);
+    const [product] = category.products;
+    if (!product) throw new Error('the category has a product');
+    const seen = await watch(page);
+
+    for (const path of [
+      '/',
+      `/?category=${encodeURIComponent(category.name)}`,
+      `/category/${encodeURIComponent(category.name)}`,
+      productPath(product),
+    ]) {
+      await test.step(path, async () => {
+        seen.apiCalls.length = 0;
+        // The painted page holds its content before the app runs.
+        const response = await page.request.get(path);
+        expect(await response.text()).toMatch(/<div id="root">.*<main id="main"/s);
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        await page.waitForLoadState('networkidle');
+        expect(seen.problems, 'console errors and warnings').toEqual([]);
+        expect(await seen.shift(), 'layout shift').toBe(0);
+        // What the page was painted from is not asked for again.
+        expect(seen.apiCalls).not.toContain('/api/listing/getlisting');
+        expect(seen.apiCalls).not.toContain('/api/metadata');
+        expect(seen.apiCalls).not.toContain(`/api/products/${product._id}`);
+      });
+    }
+
+    await test.step('the taken-over product page adds to the cart', async () => {
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
+      await expect(page.getByRole('dialog').getByText(product.name).first()).toBeVisible();
+    });
+  });
+
+  test('account, owner and admin screens are not painted by the server', async ({ page }) => {
+    for (const path of ['/login', '/profile', '/admin', '/shops']) {
+      const response = await page.request.get(path);
+      expect(await response.text(), path).toContain('<div id="root"></div>');
+    }
+  });
+});
