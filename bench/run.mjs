@@ -138,6 +138,41 @@ async function main() {
     });
   }
 
+  // Decision 018: a painted page against the cached JSON it is painted from, both asked for as a
+  // browser asks (brotli), alternated so neither always runs first.
+  const browserAsks = { 'accept-encoding': 'gzip, deflate, br' };
+  const pairs = [
+    { page: '/', json: '/api/listing/getlisting' },
+    { page: productPath, json: `/api/listing/products/${product._id}` },
+  ];
+  report.painted = [];
+  for (const pair of pairs) {
+    process.stderr.write(`load: ${pair.page} against ${pair.json} (brotli)...\n`);
+    await load(`${base}${pair.page}`, 2, browserAsks);
+    await load(`${base}${pair.json}`, 2, browserAsks);
+    const pageRuns = [];
+    const jsonRuns = [];
+    for (let i = 0; i < 2; i++) {
+      pageRuns.push(await load(`${base}${pair.page}`, seconds / 2, browserAsks));
+      jsonRuns.push(await load(`${base}${pair.json}`, seconds / 2, browserAsks));
+    }
+    const rps = (runs) => runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length;
+    const sizes = await Promise.all(
+      [pair.page, pair.json].map(
+        async (p) => (await rawGet(`${base}${p}`, browserAsks)).body.length,
+      ),
+    );
+    report.painted.push({
+      page: pair.page,
+      json: pair.json,
+      pageBytes: sizes[0],
+      jsonBytes: sizes[1],
+      pageRps: rps(pageRuns),
+      jsonRps: rps(jsonRuns),
+      ratio: round(rps(pageRuns) / rps(jsonRuns), 2),
+    });
+  }
+
   // Accounts: sign-in latency (the password hash dominates it; its cost is PASSWORD_HASH_COST),
   // and what the authorization layer adds to a read: the same product read with and without
   // a valid token (with one, the token is verified and the account's role looked up).
@@ -303,6 +338,13 @@ function toMarkdown(report) {
     ...report.reads.map(
       (r) =>
         `| ${r.name} | ${r.bytes} | ${Math.round(r.soko.requestsPerSecond)} | ${Math.round(r.bare.requestsPerSecond)} | ${r.rpsRatio} | ${r.soko.p50} / ${r.soko.p95} / ${r.soko.p99} | ${r.bare.p50} / ${r.bare.p95} / ${r.bare.p99} |`,
+    ),
+    '',
+    '| painted page vs its JSON (brotli, 50 connections) | page bytes | JSON bytes | page req/s | JSON req/s | ratio |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...report.painted.map(
+      (p) =>
+        `| \`${p.page.length > 30 ? `${p.page.slice(0, 30)}…` : p.page}\` vs \`${p.json.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${p.pageBytes} | ${p.jsonBytes} | ${Math.round(p.pageRps)} | ${Math.round(p.jsonRps)} | ${p.ratio} |`,
     ),
     '',
     `Sign-in (20 in a row, scrypt N = 2^${report.signin.hashCost}): p50 ${report.signin.p50} ms, p95 ${report.signin.p95} ms.`,

@@ -12,6 +12,8 @@ export type CachedResponse = {
   etag: string;
   /** Compressed copies, made once on first demand (see sendCached). */
   encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The body as UTF-8 bytes, made once: a large page is not re-encoded for every reader. */
+  bytes?: Buffer;
 };
 
 type Encoding = 'br' | 'gzip';
@@ -174,8 +176,9 @@ export async function sendCached(
     .header('content-type', contentType);
   if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding && Buffer.byteLength(cached.body) >= COMPRESS_FROM_BYTES) {
+  cached.bytes ??= Buffer.from(cached.body);
+  if (encoding && cached.bytes.length >= COMPRESS_FROM_BYTES) {
     return reply.header('content-encoding', encoding).send(await encodedBody(cached, encoding));
   }
-  return reply.send(cached.body);
+  return reply.send(cached.bytes);
 }

@@ -31,7 +31,12 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      {/* Boundaries around the header and the page let the browser take a painted page over
+          in several short tasks instead of one long one that would hold up a tap (decision
+          018); neither suspends once loaded, so they never show a fallback. */}
+      <Suspense fallback={null}>
+        <SiteHeader />
+      </Suspense>
       <Suspense fallback={null}>
         <OfflineNotice />
       </Suspense>
@@ -40,7 +45,9 @@ export function RootLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none"
       >
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Suspense fallback={null}>
         <SiteFooter />

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_PATHS } from '@soko/contract';
 import { sendCached } from '../../platform/cache';
 import type { App, AppContext } from '../../platform/context';
 import { absoluteUrl } from './head';
@@ -42,7 +43,9 @@ export function registerPageRoutes(
     return sendCached(request, reply, page, 'text/html; charset=utf-8');
   }
 
-  app.get('/', sendPage);
+  // Each of the app's paths is a route of its own: through the not-found handler a page would
+  // first be looked for on disk among the build's files, a file-system call per page served.
+  for (const pattern of APP_PATHS) app.get(pattern, sendPage);
   app.get('/sitemap.xml', async (request, reply) => {
     const sitemap = await pages.sitemap(await tenants.forRequest(request));
     return reply
