@@ -184,6 +184,25 @@ test.describe('with JavaScript', () => {
     });
   });
 
+  test('the other painted pages are taken over without an error or a shift', async ({ page }) => {
+    const seen = await watch(page);
+    for (const path of [
+      '/alllisting?sort=price-asc',
+      '/new-arrival',
+      '/About',
+      '/blog',
+      '/search?query=shea',
+    ]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        await page.waitForLoadState('networkidle');
+        expect(seen.problems, 'console errors and warnings').toEqual([]);
+        expect(await seen.shift(), 'layout shift').toBe(0);
+      });
+    }
+  });
+
   test('account, owner and admin screens are not painted by the server', async ({ page }) => {
     for (const path of ['/login', '/profile', '/admin', '/shops']) {
       const response = await page.request.get(path);

@@ -28,7 +28,7 @@ export function BlogListPage() {
                     src={post.imageUrls[0]}
                     alt=""
                     sizes={IMAGE_SIZES.card4}
-                    className="aspect-[4/3] w-full rounded object-cover sm:w-48"
+                    className="aspect-[4/3] w-full shrink-0 rounded object-cover sm:w-48"
                   />
                 )}
                 <div className="min-w-0">

@@ -65,7 +65,8 @@ function SearchResults({ state, change }: SearchResultsProps) {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold break-words text-stone-900">{`Results for "${state.query}"`}</h1>
         {/* Announced as it changes: the count is the answer to the filter just picked. */}
-        <p role="status" className="text-sm text-stone-600">
+        {/* Its line is kept while the count loads, so the results below do not move. */}
+        <p role="status" className="min-h-5 text-sm text-stone-600">
           {total === undefined
             ? ''
             : total === 1
@@ -88,7 +89,9 @@ function SearchResults({ state, change }: SearchResultsProps) {
             ref={resultsRef}
             aria-label="Search results"
             aria-busy={isFetching}
-            className="scroll-mt-4"
+            // While the first results load, the space they will take is held, so the footer
+            // does not show and then jump away.
+            className={`scroll-mt-4 ${data ? '' : 'min-h-[70dvh]'}`}
           >
             {data ? (
               data.total === 0 ? (
