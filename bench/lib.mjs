@@ -1,6 +1,7 @@
 // What the benchmark scripts share: free ports, starting processes and waiting for them, and
 // latency percentiles.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -52,6 +53,43 @@ export function percentile(sorted, p) {
 }
 
 export const round = (n, digits = 1) => Number(n.toFixed(digits));
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux everywhere we run). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds a process has used so far (user + system, from /proc/<pid>/stat), or NaN
+ * where there is no /proc. The fields after the command name (which may hold spaces) are counted
+ * from its closing parenthesis: utime and stime are the 12th and 13th.
+ */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU milliseconds used so far by every PostgreSQL process on this machine (NaN without /proc). */
+export function postgresCpuMs() {
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+          total += cpuMs(entry);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  } catch {
+    return NaN;
+  }
+  return total;
+}
 
 /**
  * The built server (npm run build first) on a free port with fresh demo data on PGlite, as a

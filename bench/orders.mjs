@@ -12,13 +12,15 @@
 //   lost orders     orders answered 201 that the database does not hold after the kill
 //
 // PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server it may
-// create databases on; it is skipped otherwise. Prints a Markdown report and writes
+// create databases on; it is skipped otherwise (BENCH_ORDERS_ON=postgres skips PGlite). The
+// server's CPU time per order comes from /proc/<pid>/stat over the measured seconds, and
+// PostgreSQL's from its processes' (every postgres process on the machine). Prints a Markdown report and writes
 // bench/orders-results.json.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { children, percentile, root, round } from './lib.mjs';
+import { children, cpuMs, percentile, postgresCpuMs, root, round } from './lib.mjs';
 import { postJson, startStockedShop } from './shop.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -47,6 +49,12 @@ async function measure(kind) {
     const measuredFrom = performance.now() + warmupSeconds * 1000;
     const until = Date.now() + (warmupSeconds + seconds) * 1000;
     let placedCount = 0;
+    // The server's (and PostgreSQL's) CPU time over the measured seconds, per order answered 201.
+    let cpuFrom = { server: NaN, database: NaN };
+    const cpuStart = setTimeout(() => {
+      cpuFrom = { server: cpuMs(shop.pid()), database: postgresCpuMs() };
+    }, warmupSeconds * 1000);
+    const loadAverage = os.loadavg()[0];
     await Promise.all(
       Array.from({ length: shoppers }, async () => {
         while (Date.now() < until) {
@@ -78,6 +86,11 @@ async function measure(kind) {
         }
       }),
     );
+    clearTimeout(cpuStart);
+    const cpuUsed = {
+      server: cpuMs(shop.pid()) - cpuFrom.server,
+      database: postgresCpuMs() - cpuFrom.database,
+    };
     // No graceful stop: what was acknowledged must already be durable.
     await shop.stop('SIGKILL');
 
@@ -115,6 +128,11 @@ async function measure(kind) {
       p50: round(percentile(latencies, 50)),
       p95: round(percentile(latencies, 95)),
       p99: round(percentile(latencies, 99)),
+      serverCpuMsPerOrder: round(cpuUsed.server / (statuses[201] ?? 1), 2),
+      // PGlite runs inside the server: its CPU is the server's.
+      databaseCpuMsPerOrder:
+        kind === 'postgres' ? round(cpuUsed.database / (statuses[201] ?? 1), 2) : null,
+      loadAverage: round(loadAverage, 2),
       statuses,
       variants: offers.length,
       unitsAtStart: offers.reduce((sum, o) => sum + o.stock, 0),
@@ -130,22 +148,24 @@ function toMarkdown(results) {
   const lines = [
     `Order creation, ${shoppers} concurrent shoppers for ${seconds} s each after ${warmupSeconds} s of warm-up (${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}, Node ${process.version})`,
     '',
-    '| database | orders/s (201) | requests/s | p50 ms | p95 ms | p99 ms | answers | oversold units | lost orders |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| database | orders/s (201) | requests/s | p50 ms | p95 ms | p99 ms | server CPU ms/order | PostgreSQL CPU ms/order | answers | oversold units | lost orders | load average |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.database} | ${r.ordersPerSecond} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${Object.entries(
+        `| ${r.database} | ${r.ordersPerSecond} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.serverCpuMsPerOrder} | ${r.databaseCpuMsPerOrder ?? '-'} | ${Object.entries(
           r.statuses,
         )
           .map(([s, n]) => `${n}× ${s}`)
-          .join(', ')} | ${r.oversoldUnits} | ${r.lostOrders} |`,
+          .join(', ')} | ${r.oversoldUnits} | ${r.lostOrders} | ${r.loadAverage} |`,
     ),
   ];
   return lines.join('\n');
 }
 
 try {
-  const results = [await measure('pglite')];
+  // BENCH_ORDERS_ON=postgres measures PostgreSQL alone.
+  const only = process.env.BENCH_ORDERS_ON;
+  const results = only === 'postgres' ? [] : [await measure('pglite')];
   if (adminUrl) results.push(await measure('postgres'));
   else process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   writeFileSync(

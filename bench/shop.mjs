@@ -99,8 +99,10 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   RATE_LIMIT_PUBLIC_WRITES: '100000000',
 });
 
-const startServer = (env) =>
-  start(process.execPath, ['apps/server/dist/main.js'], env, /Soko is serving on/);
+// BENCH_SERVER runs another build (an older commit's, to compare) instead of this one's.
+const serverEntry = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
+
+const startServer = (env) => start(process.execPath, [serverEntry], env, /Soko is serving on/);
 
 async function stop(child, signal) {
   if (child.exitCode !== null) return;
@@ -112,7 +114,8 @@ async function stop(child, signal) {
 /**
  * Starts a stocked shop. `kind` is 'pglite' or 'postgres' (then `adminUrl` must name a server
  * it may create databases on). Answers the base URL, the stocked lines with their server price
- * (`offers`), `direct()` for SQL (PGlite: only after `stop`), `stop(signal)` and `cleanup()`.
+ * (`offers`), `direct()` for SQL (PGlite: only after `stop`), `stop(signal)`, `cleanup()` and
+ * `pid()`, the server's process id (for its CPU time).
  */
 export async function startStockedShop(kind, { payOnOrder, stock, adminUrl, agent }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `soko-bench-${kind}-`));
@@ -174,7 +177,14 @@ export async function startStockedShop(kind, { payOnOrder, stock, adminUrl, agen
         stock: Number(line.stock),
       });
     }
-    return { base, offers, direct, stop: (signal) => stop(server, signal), cleanup };
+    return {
+      base,
+      offers,
+      direct,
+      stop: (signal) => stop(server, signal),
+      cleanup,
+      pid: () => server.pid,
+    };
   } catch (error) {
     await cleanup();
     throw error;

@@ -733,6 +733,29 @@ describe('shoppers racing for the same stock', () => {
     expect(await race(5, 50, 2)).toEqual({ sold: 4, inOrders: 4, variantLeft: 1, productLeft: 1 });
   });
 
+  it('sells two products to carts listing them in either order, never more than there is', async () => {
+    const a = await makeProduct(t.database.db, { payOnOrder: false, variants: [6] });
+    const b = await makeProduct(t.database.db, { payOnOrder: false, stock: 4 });
+    const ab = orderBody([
+      { product: a, quantity: 1, variant: 0 },
+      { product: b, quantity: 1 },
+    ]);
+    const ba = orderBody([
+      { product: b, quantity: 1 },
+      { product: a, quantity: 1, variant: 0 },
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => create(i % 2 === 0 ? ab : ba)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    // No deadlock (500) and no oversale: b runs out after 4, and a gives back what b refused.
+    expect(codes.filter((code) => code === 201)).toHaveLength(4);
+    expect(codes.filter((code) => code === 409)).toHaveLength(26);
+    expect(await variantStock(a.variantIds[0] as string)).toBe(2);
+    expect((await stockOf(a.id))?.stock).toBe(2);
+    expect((await stockOf(b.id))?.stock).toBe(0);
+  });
+
   it('gives a one-use code to one of 20 racing shoppers', async () => {
     await t.database.db
       .insert(discountCodes)

@@ -37,8 +37,8 @@ import {
 } from '../../platform/schema';
 import { orderNumberSql } from './order-number';
 import { findUsableCode, INVALID_CODE_MESSAGE, takeCodeUse } from './discount-codes';
-import { findOrder, readOrder, viewOf, type OrderRow } from './queries';
-import { lineLabel, takeStock, type StockMove } from './stock';
+import { findOrder, viewOf, type OrderRow } from './queries';
+import { lineLabel, stockChain, type StockMove } from './stock';
 import { completeRequestedRefund } from './refunds';
 import { clearRefund, flagRefund, moveOrder, placedChange, type Actor } from './transitions';
 
@@ -323,8 +323,10 @@ export async function createOrder(
       const payOnOrder = lines.some((line) => line.payOnOrder);
       const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
       const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
-      // One statement (one round trip) places the order: the order, its lines and the first
-      // line of its history, and the client's lock (see limitOpenOrders), held from here on.
+      // One statement (one round trip) places the order: the order, its lines and parts, the
+      // first line of its history, the client's lock (see limitOpenOrders), held from here on,
+      // and then its stock, one row after another (stock.ts), so the stock rows are locked only
+      // from here to the commit just after.
       const orderId = randomUUID();
       const placeOrder = tx.insert(orders).values({
         id: orderId,
@@ -356,18 +358,19 @@ export async function createOrder(
         })),
       );
       const placeParts = tx.insert(orderParts).values(partsOf(orderId, lines));
-      const [placed] = rowsOf<{ order_number: string }>(
+      const stock = stockChain(tx, stockMoves(lines), sql`client_lock`);
+      const [placed] = rowsOf<{ order_number: string; taken: number }>(
         await tx.execute(sql`
           with client_lock as (${clientLockSql(clientKey)}),
             placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
             placed_lines as (${placeLines.getSQL()}),
             placed_parts as (${placeParts.getSQL()}),
-            history as (${placedChange(tx, orderId, shopper(caller)).getSQL()})
-          select placed.order_number from placed, client_lock`),
+            history as (${placedChange(tx, orderId, shopper(caller)).getSQL()}),
+            ${stock.ctes}
+          select placed.order_number, ${stock.taken} as taken from placed, client_lock`),
       );
       if (!placed) throw new Error('order insert returned nothing');
-      // Last: the locks these take are held only until the commit.
-      await takeStock(tx, stockMoves(lines));
+      await stock.check(placed.taken);
       if (code) await takeCodeUse(tx, code, now);
       await limitOpenOrders(tx, clientKey, settings, now);
       return {
@@ -444,7 +447,7 @@ export async function checkoutOrder(
     const order = await lockOrder(tx, body.orderId, caller);
 
     // Already confirmed: the repeat of a call whose answer was lost. Nothing changes.
-    if (CONFIRMED_STATES.has(order.status)) return { confirmedNow: false };
+    if (CONFIRMED_STATES.has(order.status)) return { confirmedNow: false, order };
 
     if (order.status === 'pending_payment' && order.holdUntil && order.holdUntil <= now) {
       await moveOrder(tx, order, 'expired', { kind: 'system' }, { now });
@@ -463,17 +466,19 @@ export async function checkoutOrder(
       throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
     }
     await checkClaims(tx, order, body);
-    await moveOrder(tx, order, 'confirmed', shopper(caller), {
+    const confirmed = await moveOrder(tx, order, 'confirmed', shopper(caller), {
       set: deliveryColumns(body),
       now,
     });
-    return { confirmedNow: true };
+    return { confirmedNow: true, order: confirmed };
   });
   // The expiry is committed before the shopper hears of it, so the stock is really back.
   if ('expired' in result) {
     throw conflict('order_closed', 'This order has expired. Please place your order again.');
   }
-  return { order: await readOrder(db, body.orderId), confirmedNow: result.confirmedNow };
+  // The order as this transaction left it (its row locked until the commit), so only its lines
+  // and parts are read again.
+  return { order: await viewOf(db, result.order), confirmedNow: result.confirmedNow };
 }
 
 /**

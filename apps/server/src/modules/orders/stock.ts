@@ -1,13 +1,19 @@
-// Stock moves only through these two functions, always inside the order's transaction.
+// Stock moves only through this file (takeStock, stockChain, returnStock), always inside the
+// order's transaction.
 //
 // Taking is one conditional UPDATE per row (`stock >= wanted`): PostgreSQL locks the row and, for
 // a racing transaction, re-checks the condition against the committed value, so two shoppers
 // for the last unit get one success and one miss, and the CHECK constraints (stock >= 0) back
 // it up. Rows are locked in one global order (every variant by id, then every product by id) so
 // two orders sharing products can never wait on each other in a cycle.
+//
+// Those updates run as one statement (one round trip), a chain of WITH steps in which each
+// step's WHERE asks that the step before it took its row: PostgreSQL runs a step only after the
+// one it reads, so the rows are still locked one at a time in that order, and the chain stops at
+// the first short row. An order's insert carries the chain in its own statement (service.ts).
 import type { PartStatus } from '@soko/contract';
-import { and, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import { and, eq, gte, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderLines, orderParts, products, productVariants } from '../../platform/schema';
 
@@ -60,25 +66,64 @@ async function soldOut(tx: Tx, move: StockMove, variantId: string | null): Promi
   );
 }
 
+/** One row's update in a chain, run only once `after` (the step before) took its row. */
+type ChainStep = {
+  row: { id: string; quantity: number; move: StockMove };
+  variantId: string | null;
+};
+
+/**
+ * Every move's stock taken as a chain of WITH steps for one statement: `ctes` go in its WITH
+ * list, `taken` (how many rows were taken, in lock order) in its select list, and `check` turns
+ * a short count into out_of_stock (409) naming the first short line. `after` names a WITH step
+ * that must have answered a row before any stock is taken (the order's client lock, say), so
+ * every statement takes its locks in one order.
+ */
+export function stockChain(tx: Tx, moves: readonly StockMove[], after?: SQL) {
+  const rows = totalsPerRow(moves);
+  const steps: ChainStep[] = [
+    ...rows.variants.map((row) => ({ row, variantId: row.id })),
+    ...rows.products.map((row) => ({ row, variantId: null })),
+  ];
+  const names = steps.map((_, i) => sql.raw(`stock_${i}`));
+  const ctes = steps.map(({ row, variantId }, i) => {
+    const before = i === 0 ? after : names[i - 1];
+    const gate = before ? sql`exists (select 1 from ${before})` : undefined;
+    const update = variantId
+      ? tx
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${row.quantity}` })
+          .where(
+            and(eq(productVariants.id, row.id), gte(productVariants.stock, row.quantity), gate),
+          )
+          .returning({ id: productVariants.id })
+      : tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${row.quantity}`, updatedAt: sql`now()` })
+          .where(and(eq(products.id, row.id), gte(products.stock, row.quantity), gate))
+          .returning({ id: products.id });
+    return sql`${names[i]} as (${update.getSQL()})`;
+  });
+  const counts = names.map((name) => sql`(select count(*) from ${name})`);
+  return {
+    steps: steps.length,
+    ctes: sql.join(ctes, sql`, `),
+    taken: sql`(${sql.join(counts, sql` + `)})::int`,
+    check: async (taken: number): Promise<void> => {
+      const short = steps[taken];
+      if (short) await soldOut(tx, short.row.move, short.variantId);
+    },
+  };
+}
+
 /** Takes the stock of every move, or throws out_of_stock (409) naming the first short line. */
 export async function takeStock(tx: Tx, moves: readonly StockMove[]): Promise<void> {
-  const rows = totalsPerRow(moves);
-  for (const row of rows.variants) {
-    const taken = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${row.quantity}` })
-      .where(and(eq(productVariants.id, row.id), gte(productVariants.stock, row.quantity)))
-      .returning({ id: productVariants.id });
-    if (taken.length === 0) await soldOut(tx, row.move, row.id);
-  }
-  for (const row of rows.products) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${row.quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, row.id), gte(products.stock, row.quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) await soldOut(tx, row.move, null);
-  }
+  const chain = stockChain(tx, moves);
+  if (chain.steps === 0) return;
+  const [result] = rowsOf<{ taken: number }>(
+    await tx.execute(sql`with ${chain.ctes} select ${chain.taken} as taken`),
+  );
+  await chain.check(result?.taken ?? 0);
 }
 
 /** Puts stock back (an order expired, failed or was reversed). Deleted rows are skipped. */
@@ -147,18 +192,41 @@ export async function orderStockMoves(
   );
 }
 
-async function addUnitsSold(tx: Tx, moves: readonly StockMove[], sign: 1 | -1): Promise<void> {
-  for (const row of totalsPerRow(moves).products) {
-    await tx
+/**
+ * Units sold rank popular choices: counted (sign 1) when an order is confirmed or paid, and
+ * taken back (-1) when its payment is reversed. As WITH steps for one statement, one product
+ * after another in id order like the stock (each step reads the one before it, whatever it
+ * answered), so no two moves wait on each other in a cycle; with `after`, only if that WITH step
+ * answered a row (the order's own move, in transitions.ts). Empty when there is nothing to count.
+ */
+export function unitsSoldSteps(
+  tx: Tx,
+  moves: readonly StockMove[],
+  sign: 1 | -1,
+  after?: SQL,
+): SQL[] {
+  const rows = totalsPerRow(moves).products;
+  const names = rows.map((_, i) => sql.raw(`sold_${i}`));
+  return rows.map((row, i) => {
+    const previous = names[i - 1];
+    const update = tx
       .update(products)
       .set({ count: sql`greatest(${products.count} + ${sign * row.quantity}, 0)` })
-      .where(eq(products.id, row.id));
-  }
+      .where(
+        and(
+          eq(products.id, row.id),
+          after ? sql`exists (select 1 from ${after})` : undefined,
+          previous ? sql`(select count(*) from ${previous}) >= 0` : undefined,
+        ),
+      )
+      .returning({ id: products.id });
+    return sql`${names[i]} as (${update.getSQL()})`;
+  });
 }
 
-/** Units sold rank popular choices: counted when an order is confirmed or paid... */
-export const countUnitsSold = (tx: Tx, moves: readonly StockMove[]) => addUnitsSold(tx, moves, 1);
-
-/** ...and taken back when its payment is reversed. */
-export const uncountUnitsSold = (tx: Tx, moves: readonly StockMove[]) =>
-  addUnitsSold(tx, moves, -1);
+/** Takes back the units sold of some lines (a part cancelled), in one statement. */
+export async function uncountUnitsSold(tx: Tx, moves: readonly StockMove[]): Promise<void> {
+  const steps = unitsSoldSteps(tx, moves, -1);
+  if (steps.length === 0) return;
+  await tx.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+}

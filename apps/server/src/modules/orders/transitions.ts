@@ -3,13 +3,13 @@
 // units sold and the refund flag; this file does exactly that, then keeps the move in the
 // order's history. A pair the table does not list is refused.
 import { findOrderMove, type OrderStatus, type RefundReason } from '@soko/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
 import { giveBackCodeUse, retakeCodeUse } from './discount-codes';
 import type { OrderRow } from './queries';
-import { countUnitsSold, orderStockMoves, returnStock, takeStock, uncountUnitsSold } from './stock';
+import { orderStockMoves, returnStock, takeStock, unitsSoldSteps } from './stock';
 
 /** Who makes a move: kept in the order's history. */
 export type Actor = {
@@ -66,8 +66,10 @@ export async function moveOrder(
     await retakeCodeUse(tx, order.discountCodeId, now);
   if (order.discountCodeId && move.codeUse === 'return')
     await giveBackCodeUse(tx, order.discountCodeId);
-  if (move.unitsSold === 'count') await countUnitsSold(tx, lines);
-  if (move.unitsSold === 'uncount') await uncountUnitsSold(tx, lines);
+  const unitsSold =
+    move.unitsSold === 'none'
+      ? []
+      : unitsSoldSteps(tx, lines, move.unitsSold === 'count' ? 1 : -1, sql`moved`);
 
   const paid = order.paidAt !== null || set.paidAt != null;
   const refund =
@@ -83,7 +85,7 @@ export async function moveOrder(
     ...(to === 'pending_payment' ? {} : { holdUntil: null }),
     ...(to === 'confirmed' ? { confirmedAt: now } : {}),
   };
-  if (!(await updateWithChange(tx, order, changes, { to, actor, note }))) {
+  if (!(await updateWithChange(tx, order, changes, { to, actor, note }, unitsSold))) {
     throw forbiddenMove(order.status, to);
   }
   await partsFollow(tx, order.id, order.status, to);
@@ -114,13 +116,15 @@ type Change = { to: OrderStatus; actor: Actor; note?: string | undefined };
 /**
  * Writes `changes` to the order and keeps the change in its history, in one statement (one
  * round trip), only while the order is still in the state it was read in: a move made
- * meanwhile by someone else is never overwritten. Answers whether it was written.
+ * meanwhile by someone else is never overwritten. Answers whether it was written. `also` are
+ * WITH steps that go with the move (units sold), written only with it: they read `moved`.
  */
 async function updateWithChange(
   tx: Tx,
   order: OrderRow,
   changes: Partial<typeof orders.$inferInsert>,
   { to, actor, note }: Change,
+  also: SQL[] = [],
 ): Promise<boolean> {
   const update = tx
     .update(orders)
@@ -129,7 +133,7 @@ async function updateWithChange(
     .returning({ id: orders.id });
   const written = rowsOf<{ order_id: string }>(
     await tx.execute(sql`
-      with moved as (${update.getSQL()})
+      with ${sql.join([sql`moved as (${update.getSQL()})`, ...also], sql`, `)}
       insert into ${orderStatusChanges} (order_id, from_status, to_status, actor, actor_user_id, note)
       select id, ${order.status}::order_status, ${to}::order_status, ${actor.kind},
         ${actor.userId ?? null}::uuid, ${note ?? null}
