@@ -33,9 +33,6 @@ const app = (
 // The server paints shopper pages (decision 018), and the browser takes them over in place. The
 // bare shell (owner and admin screens, or the offline worker's copy) is drawn from nothing.
 if (container.firstElementChild) {
-  // The painted page shows first: taking it over waits for the browser's next frame, so a
-  // slow phone draws the page before it spends its time on the app.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   hydrateRoot(container, app, {
     onRecoverableError: (error) => console.error('Hydration:', error),
   });

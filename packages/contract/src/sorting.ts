@@ -22,6 +22,15 @@ export function isSortKey(value: unknown): value is SortKey {
   return SORT_OPTIONS.some((option) => option.value === value);
 }
 
+/**
+ * A URL's `page` parameter: a whole number from 1, else 1. One reading for the server, which
+ * paints the page the address asks for, and every screen, which then draws the same page.
+ */
+export function parsePageParam(value: string | null | undefined): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
 /** A URL's `sort` parameter, or the default when it is missing or unknown. */
 export function parseSortKey(value: string | null | undefined): SortKey {
   return isSortKey(value) ? value : DEFAULT_SORT;

@@ -15,6 +15,7 @@ import {
   STOREFRONT_PATHS,
   blogPostPath,
   matchAppPath,
+  parsePageParam,
   parseSortKey,
   productPath,
   queryKeys,
@@ -76,11 +77,6 @@ export function pageAddress(url: string): PageAddress {
     if (value !== null) search.set(name, value);
   }
   return { pathname: pathname.replace(/\/{2,}/g, '/'), search };
-}
-
-function positivePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 const TITLES: Record<string, string> = {
@@ -151,7 +147,7 @@ export function createPageRenderer(
           match.pattern === '/alllisting'
             ? parseSortKey(search.get('sort'))
             : LISTING_PAGE_SORT[match.pattern];
-        const page = positivePage(search.get('page'));
+        const page = parsePageParam(search.get('page'));
         const pageSize = PAGE_SIZES.publicListing;
         const [products, total] = await Promise.all([
           listProducts(db, { page, pageSize, sort }),
@@ -161,7 +157,7 @@ export function createPageRenderer(
         break;
       }
       case '/blog': {
-        const page = positivePage(search.get('page'));
+        const page = parsePageParam(search.get('page'));
         const [posts, total] = await Promise.all([listPosts(db, page), countPosts(db)]);
         await add(queryKeys.blogPage(page), async () => ({ posts, total }));
         break;

@@ -1,7 +1,7 @@
 // The results page keeps its whole state in the address (query, filters, sort, page), so a
 // reload shows the same results, a link can be shared and Back returns to the previous page.
 // Defaults stay out of the address, so a plain search reads `/search?query=aloe`.
-import { SEARCH_SORTS, type SearchSort } from '@soko/contract';
+import { SEARCH_SORTS, parsePageParam, type SearchSort } from '@soko/contract';
 
 /** Results per page: four rows of the 3-column grid, and the API's default. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -36,11 +36,6 @@ export function parsePrice(value: string | null | undefined): number | undefined
   return Number.isFinite(price) && price >= 0 ? price : undefined;
 }
 
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 const text = (value: string | null) => value?.trim() || undefined;
 
 /** The state an address holds; a hand-edited bad value reads as its default. */
@@ -54,7 +49,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     maxPrice: parsePrice(params.get('maxPrice')),
     inStock: params.get('inStock') === 'true',
     sort: isSearchSort(sort) ? sort : DEFAULT_SORT,
-    page: parsePage(params.get('page')),
+    page: parsePageParam(params.get('page')),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { BLOG_PAGE_SIZE, IMAGE_SIZES, blogPostPath } from '@soko/contract';
+import { BLOG_PAGE_SIZE, IMAGE_SIZES, blogPostPath, parsePageParam } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { focusRing, secondaryButton } from '../../../components/form-styles';
 import { useBlogPage } from '../api/blog-api';
@@ -7,7 +7,7 @@ import { PostDate } from './post-date';
 
 export function BlogListPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = parsePageParam(params.get('page'));
   const { data, isPending, isError } = useBlogPage(page);
   const pages = data ? Math.max(1, Math.ceil(data.total / BLOG_PAGE_SIZE)) : 1;
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });

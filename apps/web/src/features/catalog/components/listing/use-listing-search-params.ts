@@ -1,16 +1,17 @@
 import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { ALL_TYPES, DEFAULT_SORT, parseSortKey, type SortKey } from '@soko/contract';
+import {
+  ALL_TYPES,
+  DEFAULT_SORT,
+  parsePageParam,
+  parseSortKey,
+  type SortKey,
+} from '@soko/contract';
 
 export interface ListingChanges {
   page?: number;
   sort?: SortKey;
   type?: string;
-}
-
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 /**
@@ -22,7 +23,7 @@ export function useListingSearchParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { state } = useLocation();
 
-  const page = parsePage(searchParams.get('page'));
+  const page = parsePageParam(searchParams.get('page'));
   const sort = parseSortKey(searchParams.get('sort'));
   const type = searchParams.get('type') || ALL_TYPES;
 
