@@ -39,6 +39,8 @@ const fill = (count) => [
 
 async function measure(base) {
   const shops = await (await fetch(`${base}/api/metadata`)).json();
+  const [listing] = await (await fetch(`${base}/api/listing/getlisting`)).json();
+  const category = encodeURIComponent(listing.categories[0].name);
   const total = Number(
     (await fetch(`${base}/api/listing/gellisting`)).headers.get('x-total-count'),
   );
@@ -54,6 +56,12 @@ async function measure(base) {
     ['getlisting, no parameters', '/api/listing/getlisting'],
     ['getlisting, page 2 (the second shop)', '/api/listing/getlisting?page=2'],
     ['shop listing, no parameters', `/api/listing/shop/${shops[0]._id}`],
+    ['category by name, no parameters (first 8)', `/api/listing/products?categoryName=${category}`],
+    [
+      'category by name, 48 a page, by price',
+      `/api/listing/products?categoryName=${category}&pageSize=48&sort=price-asc`,
+    ],
+    ['category type labels', `/api/listing/category-types?categoryName=${category}`],
   ];
   const rows = [];
   for (const [name, path] of calls) {

@@ -58,6 +58,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // phone without making the pages work on more of them. Cheap Android phones update
         // Chrome through Play.
         target: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'app', tags: ['$initial'] }],
+            },
+          },
+        },
       },
   server: {
     proxy: {

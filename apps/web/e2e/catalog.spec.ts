@@ -1,4 +1,5 @@
 import {
+  LISTING_MAX_PAGE_SIZE,
   NARROW_BREAKPOINT_PX,
   PAGE_SIZES,
   cardDescription,
@@ -31,8 +32,16 @@ async function allProducts(api: SokoApi): Promise<Product[]> {
   return api.allProducts();
 }
 
+/** Every product of the category, page by page at the largest page size (decision 017). */
 async function categoryProducts(api: SokoApi, name = CATEGORY): Promise<Product[]> {
-  return api.get<Product[]>(`/api/listing/products?categoryName=${encodeURIComponent(name)}`);
+  const products: Product[] = [];
+  for (let page = 1; ; page++) {
+    const batch = await api.get<Product[]>(
+      `/api/listing/products?categoryName=${encodeURIComponent(name)}&page=${page}&pageSize=${LISTING_MAX_PAGE_SIZE}`,
+    );
+    products.push(...batch);
+    if (batch.length < LISTING_MAX_PAGE_SIZE) return products;
+  }
 }
 
 function pick(products: Product[], what: string, test: (product: Product) => boolean): Product {

@@ -65,3 +65,35 @@ test('an address past the last page moves to the last page', async ({ page, api 
   await expect(pagination(page)).toContainText(`Page ${pages} of ${pages}`);
   await expect(cardNames(page)).toHaveText(names(products, pages));
 });
+
+test('a category asks the server for a page of 8 at a time, under the type filter', async ({
+  page,
+  api,
+}) => {
+  const name = 'Face Care';
+  const all = await api.get<Product[]>(
+    `/api/listing/products?categoryName=${encodeURIComponent(name)}&pageSize=48`,
+  );
+  expect(all.length, 'the demo category has more than one server page').toBeGreaterThan(8);
+  const categoryCalls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/listing/products') categoryCalls.push(url);
+  });
+
+  // The first page is painted with the page's data, so no call is needed to show it.
+  await page.goto(`/category/${encodeURIComponent(name)}`);
+  await expect(pagination(page)).toContainText('Page 1 of');
+  const perPage = (page.viewportSize()?.width ?? 0) < 768 ? 4 : 8;
+  await expect(cardNames(page)).toHaveText(all.slice(0, perPage).map((p) => p.name));
+  expect(categoryCalls).toEqual([]);
+
+  // The page after the first server page: page 2 wide, page 3 on a phone.
+  const next = pagination(page).getByRole('button', { name: 'Next' });
+  for (let shown = perPage; shown < 8; shown += perPage) await next.click();
+  await next.click();
+  await expect(cardNames(page)).toHaveText(all.slice(8, 8 + perPage).map((p) => p.name));
+  expect(categoryCalls.map((url) => url.searchParams.get('page'))).toEqual(['2']);
+  expect(categoryCalls[0]?.searchParams.get('pageSize')).toBe('8');
+  expect(categoryCalls[0]?.searchParams.get('categoryName')).toBe(name);
+});

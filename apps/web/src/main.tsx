@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -22,20 +22,34 @@ window.addEventListener('load', () => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = await createRouter();
-const app = (
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
-// The server paints shopper pages (decision 018), and the browser takes them over in place. The
-// bare shell (owner and admin screens, or the offline worker's copy) is drawn from nothing.
-if (container.firstElementChild) {
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => console.error('Hydration:', error),
-  });
-} else {
-  createRoot(container).render(app);
+/**
+ * Starts the app once the address's route modules are in (app/router.tsx). Not a top-level
+ * await: the first load is one chunk (vite.config.ts), and a route chunk importing it would
+ * wait for it to finish evaluating while it waits for the route chunk.
+ */
+async function start(root: HTMLElement) {
+  const router = await createRouter();
+  const app = (
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // The server paints shopper pages (decision 018), and the browser takes them over in place.
+  // The bare shell (owner and admin screens, or the offline worker's copy) is drawn from
+  // nothing.
+  if (root.firstElementChild) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page: a tap or a scroll is not blocked behind it.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Hydration:', error),
+      });
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 }
+
+void start(container);

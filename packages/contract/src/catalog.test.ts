@@ -332,7 +332,7 @@ describe('relatedProductsQuerySchema', () => {
   it('takes a category with an optional product to exclude', () => {
     expect(
       relatedProductsQuerySchema.parse({ category: CATEGORY_ID, exclude: PRODUCT_ID }),
-    ).toEqual({
+    ).toMatchObject({
       category: CATEGORY_ID,
       exclude: PRODUCT_ID,
     });
@@ -341,7 +341,16 @@ describe('relatedProductsQuerySchema', () => {
   it('takes a category name instead', () => {
     expect(relatedProductsQuerySchema.parse({ categoryName: ' Skincare ' })).toEqual({
       categoryName: 'Skincare',
+      page: 1,
+      pageSize: 8,
+      sort: 'featured',
     });
+    expect(
+      relatedProductsQuerySchema.parse({ categoryName: 'Oils', page: '3', type: ' Oil ' }),
+    ).toMatchObject({ page: 3, type: 'Oil' });
+    expect(
+      relatedProductsQuerySchema.safeParse({ categoryName: 'Oils', pageSize: 49 }).success,
+    ).toBe(false);
   });
 
   it('needs one of them, and a well-formed category id', () => {

@@ -55,6 +55,8 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productListResponseSchema = z.array(productSchema);
+/** GET /api/listing/category-types: type labels, 'All' not among them. */
+export const categoryTypesResponseSchema = z.array(z.string());
 
 export const weekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof weekdaySchema>;
@@ -123,19 +125,6 @@ export const listingResponseSchema = z.array(listingSchema);
 // ---------------------------------------------------------------------------------------------
 // Catalog queries
 
-/** GET /api/listing/products: by category id (related products) or by category name. */
-export const relatedProductsQuerySchema = z
-  .object({
-    category: uuidSchema.optional(),
-    exclude: uuidSchema.optional(),
-    categoryName: z.string().trim().min(1).max(100).optional(),
-  })
-  .refine((query) => query.category !== undefined || query.categoryName !== undefined, {
-    message: 'Give a category or a categoryName.',
-    path: ['category'],
-  });
-export type RelatedProductsQuery = z.infer<typeof relatedProductsQuerySchema>;
-
 // Listing pages (docs/decisions/017-listing-pages.md): no answer grows with the catalogue.
 // Without parameters a listing call answers its first page in the spec's array shape; the
 // total travels in the X-Total-Count header.
@@ -165,6 +154,32 @@ export const productsPageQuerySchema = z.strictObject({
   sort: productSortSchema.default('featured'),
 });
 export type ProductsPageQuery = z.infer<typeof productsPageQuerySchema>;
+
+/**
+ * GET /api/listing/products: by category id (related products, a dozen at most) or by category
+ * name, a page at a time (decision 017): `page`, `pageSize` (8 unless told), `sort` and the
+ * 'Filter by Type' label `type` apply to the name; the total comes in X-Total-Count.
+ */
+export const relatedProductsQuerySchema = z
+  .object({
+    category: uuidSchema.optional(),
+    exclude: uuidSchema.optional(),
+    categoryName: z.string().trim().min(1).max(100).optional(),
+    page: pageNumber,
+    pageSize: bounded(LISTING_MAX_PAGE_SIZE, PAGE_SIZES.category, 'a page size'),
+    sort: productSortSchema.default('featured'),
+    type: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((query) => query.category !== undefined || query.categoryName !== undefined, {
+    message: 'Give a category or a categoryName.',
+    path: ['category'],
+  });
+export type RelatedProductsQuery = z.infer<typeof relatedProductsQuerySchema>;
+
+/** GET /api/listing/category-types?categoryName=: the 'Filter by Type' labels of a category. */
+export const categoryTypesQuerySchema = z.strictObject({
+  categoryName: z.string().trim().min(1).max(100),
+});
 
 /** The order each public listing screen asks for (All Products may change it with ?sort=). */
 export const LISTING_PAGE_SORT = {

@@ -13,8 +13,22 @@ export const queryKeys = {
   /** A page of GET /api/listing/gellisting, held as { products, total } (ProductsPage). */
   productsPage: (sort: string, page: number, pageSize: number) =>
     ['products', 'page', sort, page, pageSize] as const,
-  categoryProducts: (categoryName: string) =>
-    ['products', 'category', categoryName.trim().toLowerCase()] as const,
+  // The server matches category names case-insensitively, so 'face care' and 'Face Care' share.
+  categoryProducts: (
+    categoryName: string,
+    page: { sort: string; type: string; page: number; pageSize: number },
+  ) =>
+    [
+      'products',
+      'category',
+      categoryName.trim().toLowerCase(),
+      page.sort,
+      page.type,
+      page.page,
+      page.pageSize,
+    ] as const,
+  categoryTypes: (categoryName: string) =>
+    ['products', 'category-types', categoryName.trim().toLowerCase()] as const,
   relatedProducts: (categoryId: string, excludeId: string) =>
     ['products', 'related', categoryId, excludeId] as const,
   product: (productId: string) => ['product', productId] as const,

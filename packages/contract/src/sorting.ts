@@ -1,4 +1,5 @@
 import { discountedPriceCents, toCents } from './money';
+import { ALL_TYPES } from './catalog-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Listing sort orders (the category and listing screens' "Sort by" select). The spec names no
@@ -29,6 +30,12 @@ export function isSortKey(value: unknown): value is SortKey {
 export function parsePageParam(value: string | null | undefined): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A URL's `type` parameter (a 'Filter by Type' label), or 'All' when it is missing or blank. */
+export function parseTypeParam(value: string | null | undefined): string {
+  const label = (value ?? '').trim().slice(0, 100);
+  return label === '' ? ALL_TYPES : label;
 }
 
 /** A URL's `sort` parameter, or the default when it is missing or unknown. */

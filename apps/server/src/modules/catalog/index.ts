@@ -14,6 +14,9 @@ export {
   listShopCategories,
   productsByIds,
   listRelatedProducts,
+  listCategoryPage,
+  countCategoryProducts,
+  listCategoryTypes,
   tenantView,
   toShop,
 } from './service';

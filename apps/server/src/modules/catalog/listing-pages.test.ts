@@ -7,7 +7,11 @@ import {
   listingSchema,
   metadataResponseSchema,
   productListResponseSchema,
+  ALL_TYPES,
+  categoryTypesResponseSchema,
+  matchesType,
   sortProducts,
+  typeFilterOptions,
   type Product,
 } from '@soko/contract';
 import { sql } from 'drizzle-orm';
@@ -113,6 +117,90 @@ describe('GET /api/listing/gellisting pages', () => {
   });
 });
 
+/** The tenant's category with the most products, and all of them (read off gellisting). */
+async function biggestCategory(): Promise<{ name: string; products: Product[] }> {
+  const [own] = metadataResponseSchema.parse((await get('/api/metadata')).json());
+  const mine = (await everyProduct()).filter((p) => p.shopId === own?._id);
+  const names = [...new Set(mine.map((p) => p.category))];
+  const [name, products] = names
+    .map((n) => [n, mine.filter((p) => p.category === n)] as const)
+    .sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
+  expect(products?.length, 'the demo has a category of more than one page').toBeGreaterThan(
+    PAGE_SIZES.category,
+  );
+  return { name: name as string, products: products as Product[] };
+}
+
+/** Every product of a category by name, page by page as the category screen asks. */
+async function everyCategoryProduct(name: string, query = ''): Promise<Product[]> {
+  const url = (page: number) =>
+    `/api/listing/products?categoryName=${encodeURIComponent(name)}&page=${page}${query}`;
+  const first = await get(url(1));
+  expect(first.statusCode, first.body).toBe(200);
+  const products = productListResponseSchema.parse(first.json());
+  for (let page = 2; page <= Math.ceil(totalOf(first) / PAGE_SIZES.category); page++) {
+    products.push(...productListResponseSchema.parse((await get(url(page))).json()));
+  }
+  expect(products).toHaveLength(totalOf(first));
+  return products;
+}
+
+describe('GET /api/listing/products?categoryName= pages', () => {
+  it('answers the category’s first 8 with the total, and pages through all of it', async () => {
+    const { name, products } = await biggestCategory();
+    const res = await get(`/api/listing/products?categoryName=${encodeURIComponent(name)}`);
+    expect(res.statusCode).toBe(200);
+    expect(totalOf(res)).toBe(products.length);
+    expect(ids(productListResponseSchema.parse(res.json()))).toEqual(
+      ids(products).slice(0, PAGE_SIZES.category),
+    );
+    expect(ids(await everyCategoryProduct(name.toUpperCase()))).toEqual(ids(products));
+  });
+
+  it('sorts in the database as the contract sorts', async () => {
+    const { name, products } = await biggestCategory();
+    for (const sort of ['popular', 'price-asc', 'price-desc', 'newest'] as const) {
+      expect(ids(await everyCategoryProduct(name, `&sort=${sort}`)), sort).toEqual(
+        ids(sortProducts(products, sort)),
+      );
+    }
+  });
+
+  it('filters by the type labels it lists, as the contract matches them', async () => {
+    const { name, products } = await biggestCategory();
+    const res = await get(`/api/listing/category-types?categoryName=${encodeURIComponent(name)}`);
+    expect(res.statusCode).toBe(200);
+    const labels = categoryTypesResponseSchema.parse(res.json());
+    // In the order the listing first shows them, as the screen listed them before paging.
+    expect([ALL_TYPES, ...labels]).toEqual(typeFilterOptions(products));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      const filtered = await everyCategoryProduct(name, `&type=${encodeURIComponent(label)}`);
+      expect(ids(filtered), label).toEqual(ids(products.filter((p) => matchesType(p, label))));
+    }
+    expect(ids(await everyCategoryProduct(name, `&type=${ALL_TYPES}`))).toEqual(ids(products));
+    const none = await get(
+      `/api/listing/products?categoryName=${encodeURIComponent(name)}&type=Nothing`,
+    );
+    expect([none.json(), totalOf(none)]).toEqual([[], 0]);
+  });
+
+  it('answers an empty page and no types for a name the tenant’s shop lacks', async () => {
+    const res = await get('/api/listing/products?categoryName=No%20Such%20Category&page=2');
+    expect([res.statusCode, res.json(), totalOf(res)]).toEqual([200, [], 0]);
+    const types = await get('/api/listing/category-types?categoryName=No%20Such%20Category');
+    expect([types.statusCode, types.json()]).toEqual([200, []]);
+  });
+
+  it('refuses bad paging and a missing name (400)', async () => {
+    const bad = await get('/api/listing/products?categoryName=x&page=0&pageSize=49&sort=cheap');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['page', 'pageSize', 'sort']);
+    expect((await get('/api/listing/category-types')).statusCode).toBe(400);
+    expect((await get('/api/listing/category-types?categoryName=x&page=2')).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/listing/getlisting pages', () => {
   it('answers the tenant’s shop only, each category with its newest 8 products', async () => {
     const res = await get('/api/listing/getlisting', { host: 'localhost' });
@@ -202,6 +290,8 @@ describe('answer sizes on a generated catalogue', () => {
   it('keeps every listing call under 64 KB', async () => {
     const call = (url: string) => big.app.inject({ method: 'GET', url });
     const [shop] = metadataResponseSchema.parse((await call('/api/metadata')).json());
+    const [listing] = listingResponseSchema.parse((await call('/api/listing/getlisting')).json());
+    const category = listing?.categories[0]?.name as string;
     const first = await call('/api/listing/gellisting');
     expect(totalOf(first)).toBeGreaterThan(2_000);
     const urls = [
@@ -211,6 +301,9 @@ describe('answer sizes on a generated catalogue', () => {
       '/api/listing/getlisting',
       '/api/listing/getlisting?page=2',
       `/api/listing/shop/${shop?._id}`,
+      `/api/listing/products?categoryName=${encodeURIComponent(category)}`,
+      `/api/listing/products?categoryName=${encodeURIComponent(category)}&pageSize=${LISTING_MAX_PAGE_SIZE}`,
+      `/api/listing/category-types?categoryName=${encodeURIComponent(category)}`,
     ];
     for (const url of urls) {
       const res = await call(url);

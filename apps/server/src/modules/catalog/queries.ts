@@ -64,23 +64,57 @@ const ORDER_BY: Record<SortKey, SQL[]> = {
   popular: [desc(products.count), sql`${ratingAverage} desc`, desc(products.ratingCount)],
 };
 
-/** One page of every shop's products on sale in the given order: paged by the database. */
+/**
+ * One page of the products on sale (every shop's, or those `where` picks) in the given order:
+ * paged by the database.
+ */
 export function selectProductsPage(
   db: Db,
   limit: number,
   offset: number,
   sort: SortKey = 'featured',
+  where?: SQL,
 ) {
   return db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt)))
+    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt), where))
     .orderBy(...ORDER_BY[sort], desc(products.createdAt), asc(products.id))
     .limit(limit)
     .offset(offset);
 }
+
+/**
+ * A product's 'Filter by Type' label as the contract's `typeLabel` makes it: trimmed, lower
+ * case, one trailing 's' dropped, the first letter upper case ('oils ' and 'Oil' are 'Oil').
+ */
+const typeStem = sql`regexp_replace(lower(trim(coalesce(${products.type}, ''))), 's$', '')`;
+const typeLabelOf = sql<string>`upper(left(${typeStem}, 1)) || substr(${typeStem}, 2)`;
+
+export const productsOfTypeLabel = (label: string) => sql`${typeLabelOf} = ${label}`;
+
+/**
+ * The type labels of a category's products on sale in the order the listing first shows them
+ * (newest first, as the contract's `typeFilterOptions` reads a list).
+ */
+export async function selectTypeLabels(db: Db, categoryId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select label from (
+      select ${typeLabelOf} as label,
+             row_number() over (order by ${products.createdAt} desc, ${products.id} asc) as seen
+      from ${products}
+      where ${products.categoryId} = ${categoryId} and ${products.deletedAt} is null
+    ) listed
+    where label <> ''
+    group by label
+    order by min(seen)
+    limit ${TYPE_LABELS_MAX}`);
+  return rowsOf<{ label: string }>(result).map((row) => row.label);
+}
+/** A category's type list is a filter, not a catalogue: bounded like every answer. */
+const TYPE_LABELS_MAX = 200;
 
 /**
  * The ids of each category's newest `perCategory` products on sale: one bounded look per
@@ -108,12 +142,12 @@ export async function selectFirstProductIds(
 }
 
 /** How many products are on sale (the same rows `selectProductsPage` pages through). */
-export async function countProducts(db: Db): Promise<number> {
+export async function countProducts(db: Db, where?: SQL): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt)));
+    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt), where));
   return Number(row?.n ?? 0);
 }
 

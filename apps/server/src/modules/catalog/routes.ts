@@ -11,6 +11,8 @@ import {
   productsPageQuerySchema,
   shopListingQuerySchema,
   relatedProductsQuerySchema,
+  categoryTypesQuerySchema,
+  categoryTypesResponseSchema,
   tenantSchema,
 } from '@soko/contract';
 import { sendCached } from '../../platform/cache';
@@ -26,6 +28,9 @@ import {
   getShopListing,
   listProducts,
   listRelatedProducts,
+  listCategoryPage,
+  countCategoryProducts,
+  listCategoryTypes,
   tenantView,
 } from './service';
 
@@ -179,20 +184,64 @@ export function registerCatalogRoutes(app: App, ctx: AppContext): void {
       config: { access: 'public' },
       schema: {
         tags: ['storefront'],
-        summary: 'Products of a category by id (related products) or by name in the tenant’s shop',
+        summary:
+          'A dozen products of a category by id (related products), or a page of the tenant’s category by name (8 unless told; type and sort as the listing pages), the total in X-Total-Count',
         querystring: relatedProductsQuerySchema,
         response: { 200: productListResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const tenant = await tenants.forRequest(request);
-      const { category, exclude, categoryName } = request.query;
-      const key = `products:${tenantCacheKey(tenant)}:${category ?? ''}:${exclude ?? ''}:${categoryName?.toLowerCase() ?? ''}`;
+      const { category, exclude, categoryName, page, pageSize, sort, type } = request.query;
+      if (categoryName === undefined) {
+        // The schema asks for one of the two, so a related-products call has its category.
+        const related = { category: category ?? '', exclude };
+        const cached = await cache.get(
+          `related:${related.category}:${exclude ?? ''}`,
+          catalogTags,
+          () => listRelatedProducts(db, related),
+          { tagsOf: productTagsIn },
+        );
+        return sendCached(request, reply, cached);
+      }
+      const name = categoryName.toLowerCase();
+      const filter = type ?? '';
+      const scope = `${tenantCacheKey(tenant)}:${name}:${filter}`;
+      const [total, cached] = await Promise.all([
+        cache.get(`category-total:${scope}`, catalogTags, () =>
+          countCategoryProducts(db, tenant, { categoryName, type }),
+        ),
+        cache.get(
+          `category:${scope}:${sort}:${page}:${pageSize}`,
+          catalogTags,
+          () => listCategoryPage(db, tenant, { categoryName, page, pageSize, sort, type }),
+          { tagsOf: productTagsIn },
+        ),
+      ]);
+      void reply.header(TOTAL_COUNT_HEADER, total.body);
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/api/listing/category-types',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'The ‘Filter by Type’ labels of the tenant’s category by name, the newest product’s first',
+        querystring: categoryTypesQuerySchema,
+        response: { 200: categoryTypesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const tenant = await tenants.forRequest(request);
+      const { categoryName } = request.query;
       const cached = await cache.get(
-        key,
+        `category-types:${tenantCacheKey(tenant)}:${categoryName.toLowerCase()}`,
         catalogTags,
-        () => listRelatedProducts(db, tenant, { category, exclude, categoryName }),
-        { tagsOf: productTagsIn },
+        () => listCategoryTypes(db, tenant, categoryName),
       );
       return sendCached(request, reply, cached);
     },

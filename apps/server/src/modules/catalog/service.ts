@@ -1,6 +1,7 @@
 // The storefront read model: products, listings and shop metadata in the spec's shapes
 // (`_id` strings, prices in Ksh), the current tenant's shop always first.
 import {
+  ALL_TYPES,
   fromCents,
   isUuid,
   seoWithDefaults,
@@ -26,6 +27,8 @@ import {
   selectProducts,
   selectFirstProductIds,
   selectProductsPage,
+  selectTypeLabels,
+  productsOfTypeLabel,
   selectShops,
   selectShopsPage,
   countShops,
@@ -131,20 +134,70 @@ export async function listProductsPage(
   return { products, total };
 }
 
+/** Up to a dozen products of a category (a product page's related products), one left out. */
 export async function listRelatedProducts(
   db: Db,
-  tenant: Tenant | null,
-  query: { category?: string; exclude?: string; categoryName?: string },
+  query: { category: string; exclude?: string },
 ): Promise<Product[]> {
-  let categoryId = query.category;
-  if (!categoryId && query.categoryName !== undefined) {
-    if (!tenant) return [];
-    categoryId = (await findCategoryByName(db, tenant.shopId, query.categoryName))?.id;
-  }
-  if (!categoryId || !isUuid(categoryId)) return [];
+  if (!isUuid(query.category)) return [];
   const exclude = query.exclude && isUuid(query.exclude) ? query.exclude : undefined;
-  const limit = query.categoryName === undefined ? RELATED_LIMIT : undefined;
-  return withVariants(db, await selectProducts(db, productsInCategory(categoryId, exclude), limit));
+  return withVariants(
+    db,
+    await selectProducts(db, productsInCategory(query.category, exclude), RELATED_LIMIT),
+  );
+}
+
+export type CategoryPageQuery = {
+  categoryName: string;
+  page: number;
+  pageSize: number;
+  sort: SortKey;
+  /** A 'Filter by Type' label; none or 'All' for every type. */
+  type?: string | undefined;
+};
+
+/** The tenant's category of that name (case-insensitive), as a filter on products. */
+async function categoryFilter(db: Db, tenant: Tenant | null, categoryName: string, type?: string) {
+  if (!tenant) return undefined;
+  const category = await findCategoryByName(db, tenant.shopId, categoryName);
+  if (!category) return undefined;
+  const inCategory = productsInCategory(category.id);
+  return type && type !== ALL_TYPES ? and(inCategory, productsOfTypeLabel(type)) : inCategory;
+}
+
+/** One page of the tenant's category by name, filtered by type and sorted by the database. */
+export async function listCategoryPage(
+  db: Db,
+  tenant: Tenant | null,
+  { categoryName, page, pageSize, sort, type }: CategoryPageQuery,
+): Promise<Product[]> {
+  const where = await categoryFilter(db, tenant, categoryName, type);
+  if (!where) return [];
+  return withVariants(
+    db,
+    await selectProductsPage(db, pageSize, (page - 1) * pageSize, sort, where),
+  );
+}
+
+/** How many products the category's page count covers (under the same type filter). */
+export async function countCategoryProducts(
+  db: Db,
+  tenant: Tenant | null,
+  { categoryName, type }: Pick<CategoryPageQuery, 'categoryName' | 'type'>,
+): Promise<number> {
+  const where = await categoryFilter(db, tenant, categoryName, type);
+  return where ? countProducts(db, where) : 0;
+}
+
+/** The category's 'Filter by Type' labels (without 'All'), the newest product's first. */
+export async function listCategoryTypes(
+  db: Db,
+  tenant: Tenant | null,
+  categoryName: string,
+): Promise<string[]> {
+  if (!tenant) return [];
+  const category = await findCategoryByName(db, tenant.shopId, categoryName);
+  return category ? selectTypeLabels(db, category.id) : [];
 }
 
 type ShopRow = typeof shops.$inferSelect;

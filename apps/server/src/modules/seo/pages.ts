@@ -17,13 +17,14 @@ import {
   matchAppPath,
   parsePageParam,
   parseSortKey,
+  parseTypeParam,
+  type ProductsPage,
   productPath,
   queryKeys,
   seoWithDefaults,
   type AppPathMatch,
   type InitialDataEntry,
   type Listing,
-  type Product,
   type Shop,
 } from '@soko/contract';
 import type { CachedResponse } from '../../platform/cache';
@@ -38,7 +39,9 @@ import {
   getShopListing,
   listAllProducts,
   listProducts,
-  listRelatedProducts,
+  listCategoryPage,
+  countCategoryProducts,
+  listCategoryTypes,
   tenantView,
 } from '../catalog';
 import { countPosts, getPost, listPosts } from '../blog';
@@ -133,10 +136,26 @@ export function createPageRenderer(
         await add(queryKeys.listing(), () => getListings(db, tenant));
         break;
       case '/category/:categoryName': {
+        // The page, order and type the address asks for, at the wide screen's page size (the
+        // server cannot know the width; a phone asks for its own page size once it runs).
         const categoryName = match.params.categoryName ?? '';
-        await add(queryKeys.categoryProducts(categoryName), () =>
-          listRelatedProducts(db, tenant, { categoryName }),
-        );
+        const request = {
+          categoryName,
+          page: parsePageParam(search.get('page')),
+          pageSize: PAGE_SIZES.category,
+          sort: parseSortKey(search.get('sort')),
+          type: parseTypeParam(search.get('type')),
+        };
+        const [types, products, total] = await Promise.all([
+          listCategoryTypes(db, tenant, categoryName),
+          listCategoryPage(db, tenant, request),
+          countCategoryProducts(db, tenant, request),
+        ]);
+        await add(queryKeys.categoryTypes(categoryName), async () => types);
+        await add(queryKeys.categoryProducts(categoryName, request), async () => ({
+          products,
+          total,
+        }));
         break;
       }
       case '/alllisting':
@@ -177,7 +196,7 @@ export function createPageRenderer(
       return side ? { url: side, sizes: IMAGE_SIZES.homeSide } : undefined;
     }
     if (match.pattern === '/category/:categoryName') {
-      const first = (data as Product[])[0]?.imageUrls[0];
+      const first = (data as ProductsPage).products[0]?.imageUrls[0];
       return first ? { url: first, sizes: IMAGE_SIZES.card4 } : undefined;
     }
     return undefined;

@@ -261,9 +261,27 @@ describe('initial data in the served HTML', () => {
       data: product,
     });
 
-    const onCategory = initialData((await page('/category/FACE%20CARE')).body);
-    expect(onCategory[2]?.key).toEqual(['products', 'category', 'face care']);
-    expect((onCategory[2]?.data as Product[]).length).toBeGreaterThan(0);
+    // The address's page (the first, every type, the default order) at the wide page size,
+    // and the category's type labels.
+    const onCategory = initialData((await page('/category/FACE%20CARE?fbclid=x')).body);
+    expect(onCategory[2]?.key).toEqual(['products', 'category-types', 'face care']);
+    expect((onCategory[2]?.data as string[]).length).toBeGreaterThan(0);
+    expect(onCategory[3]?.key).toEqual([
+      'products',
+      'category',
+      'face care',
+      'featured',
+      'All',
+      1,
+      8,
+    ]);
+    const firstPage = onCategory[3]?.data as { products: Product[]; total: number };
+    expect(firstPage.products.length).toBeGreaterThan(0);
+    expect(firstPage.total).toBeGreaterThanOrEqual(firstPage.products.length);
+    const third = initialData(
+      (await page('/category/Face%20Care?page=2&sort=price-asc&type=Oil')).body,
+    );
+    expect(third[3]?.key).toEqual(['products', 'category', 'face care', 'price-asc', 'Oil', 2, 8]);
   });
 
   it('embeds only the first page of a listing screen, in the screen’s order, with the total', async () => {
@@ -303,7 +321,7 @@ describe('initial data in the served HTML', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(initialData(html)[2]?.key).toEqual([
       'products',
-      'category',
+      'category-types',
       '</script><script>alert(1)</script>',
     ]);
   });

@@ -16,3 +16,18 @@ const isNarrow = () => window.matchMedia(NARROW_QUERY).matches;
 export function useNarrowViewport(): boolean {
   return useSyncExternalStore(subscribe, isNarrow, () => false);
 }
+
+const never = () => () => {};
+
+/**
+ * False while the browser takes over a page the server painted (where the width is not known
+ * yet and `useNarrowViewport` reads wide), true from the render after: decisions that depend on
+ * the width wait for it.
+ */
+export function useWidthKnown(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}
