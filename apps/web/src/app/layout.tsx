@@ -17,12 +17,28 @@ const SiteFooter = lazy(() =>
   import('./site-footer').then(({ SiteFooter }) => ({ default: SiteFooter })),
 );
 
-export function RootLayout() {
-  // Marks the page as live: on a page the server painted, buttons do nothing until the app has
-  // taken it over (browser journeys wait for this before acting, like a shopper's second tap).
+/** The parts of the layout that hold controls, each taken over in its own boundary. */
+const LIVE_PARTS = ['header', 'page', 'footer'] as const;
+const liveParts = new Set<string>();
+
+/**
+ * Marks the page as live once every part with controls has been taken over: on a page the
+ * server painted, a button or a typed letter does nothing until its part is hydrated (browser
+ * journeys wait for `html[data-hydrated]` before acting, like a shopper's second tap). Each
+ * boundary hydrates on its own, the footer only once its chunk is in, so the root's own commit
+ * is too early to say so.
+ */
+function LiveMark({ part }: { part: (typeof LIVE_PARTS)[number] }) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    liveParts.add(part);
+    if (LIVE_PARTS.every((name) => liveParts.has(name))) {
+      document.documentElement.dataset.hydrated = 'true';
+    }
+  }, [part]);
+  return null;
+}
+
+export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-stone-900">
       <a
@@ -36,6 +52,7 @@ export function RootLayout() {
           018); neither suspends once loaded, so they never show a fallback. */}
       <Suspense fallback={null}>
         <SiteHeader />
+        <LiveMark part="header" />
       </Suspense>
       <Suspense fallback={null}>
         <OfflineNotice />
@@ -47,10 +64,12 @@ export function RootLayout() {
       >
         <Suspense fallback={null}>
           <Outlet />
+          <LiveMark part="page" />
         </Suspense>
       </main>
       <Suspense fallback={null}>
         <SiteFooter />
+        <LiveMark part="footer" />
       </Suspense>
       <Suspense fallback={null}>
         <ChatWidget />

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DEMO_PASSWORD } from '../../../test/settings';
+import { readSitemap } from '../../../test/sitemap';
 
 const INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--soko-head--><title>Soko</title></head><body><div id="root"></div></body></html>';
@@ -184,10 +185,10 @@ describe('pages for crawlers', () => {
 
   it('lists /blog and every post in the sitemap, new ones included', async () => {
     const base = ((await page('/api/tenant')).json().seo.url as string).replace(/\/+$/, '');
-    const before = await page('/sitemap.xml');
+    const before = await readSitemap(page);
     expect(before.body).toContain(`<loc>${base}/blog</loc>`);
     const post = await write({ title: 'For the sitemap' });
-    const after = await page('/sitemap.xml');
+    const after = await readSitemap(page);
     expect(after.body).toContain(`<loc>${base}/blog/${post._id}</loc>`);
   });
 });

@@ -7,7 +7,7 @@ export {
   countProducts,
   countShops,
   getShopListing,
-  listAllProducts,
+  listProductAddresses,
   listProducts,
   listCategoryProducts,
   listProductsPage,

@@ -13,7 +13,7 @@ import {
   type SortKey,
   type Tenant as TenantView,
 } from '@soko/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Tenant } from '../../platform/tenant';
@@ -105,9 +105,32 @@ export async function productsByIds(db: Db, ids: readonly string[]): Promise<Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Every product on sale, newest first: the sitemap only, never a listing answer. */
-export async function listAllProducts(db: Db): Promise<Product[]> {
-  return withVariants(db, await selectProducts(db, undefined));
+/** What a product's address needs, for a file of the sitemap: newest first, a slice at a time. */
+export async function listProductAddresses(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ _id: string; userId: string; name: string; createdAt: string }[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      ownerId: shops.ownerId,
+      name: products.name,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(isNull(products.deletedAt), isNull(categories.deletedAt)))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({
+    _id: row.id,
+    userId: row.ownerId,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** One page of every shop's products in the given order (newest first unless told). */

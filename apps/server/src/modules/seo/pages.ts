@@ -37,7 +37,7 @@ import {
   getProduct,
   countProducts,
   getShopListing,
-  listAllProducts,
+  listProductAddresses,
   listProducts,
   listCategoryPage,
   countCategoryProducts,
@@ -102,10 +102,40 @@ const escapeXml = (text: string) =>
 export type PageRenderer = {
   /** The app's HTML for this address: 200 with its head, or a real 404 (not cached). */
   page(tenant: Tenant | null, address: PageAddress): Promise<CachedResponse>;
+  /** /sitemap.xml: a sitemap index, so no file grows past the protocol's 50,000 addresses. */
   sitemap(tenant: Tenant | null): Promise<CachedResponse>;
+  /** /sitemap-pages.xml: listings, categories, shops and posts. */
+  sitemapPages(tenant: Tenant | null): Promise<CachedResponse>;
+  /** /sitemap-products-{file}.xml: SITEMAP_PRODUCTS_PER_FILE product pages; 404 past the end. */
+  sitemapProducts(tenant: Tenant | null, file: number): Promise<CachedResponse>;
   /** The tenant's SEO address, else PUBLIC_URL (never the request's Host). */
   canonicalBase(tenant: Tenant | null): string;
 };
+
+/** Product addresses per sitemap file: a fifth of the protocol's 50,000, a few MB of XML. */
+export const SITEMAP_PRODUCTS_PER_FILE = 10_000;
+
+/** The sitemap index: the pages' file, then one file per SITEMAP_PRODUCTS_PER_FILE products. */
+export function sitemapIndexXml(
+  base: string,
+  productCount: number,
+  perFile = SITEMAP_PRODUCTS_PER_FILE,
+): string {
+  const files = [
+    '/sitemap-pages.xml',
+    ...Array.from(
+      { length: Math.max(1, Math.ceil(productCount / perFile)) },
+      (_, i) => `/sitemap-products-${i + 1}.xml`,
+    ),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((file) => `  <sitemap><loc>${escapeXml(absoluteUrl(base, file))}</loc></sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
 
 export function createPageRenderer(
   ctx: AppContext,
@@ -301,32 +331,53 @@ export function createPageRenderer(
     return lists.flat();
   }
 
-  async function sitemapXml(tenant: Tenant | null): Promise<string> {
-    const base = canonicalBase(tenant);
-    const [listings, products, posts] = await Promise.all([
-      // Every shop's categories (no products): the category and shop addresses.
-      getListings(db, tenant, { page: 1, pageSize: 10_000, perCategory: 0 }),
-      listAllProducts(db),
-      allPosts(),
-    ]);
-    const entry = (path: string, lastmod?: string) =>
-      `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
-    const categories = listings.flatMap((listing) => listing.categories);
-    return [
+  const urlEntry = (base: string, path: string, lastmod?: string) =>
+    `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  const urlset = (entries: string[]) =>
+    [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About', '/blog'].map((path) =>
-        entry(path),
-      ),
-      ...[...new Set(categories.map((c) => c.name))].map((name) =>
-        entry(`/category/${encodeURIComponent(name)}`),
-      ),
-      ...listings.map((listing) => entry(`/shop/${listing.shopId}`)),
-      ...products.map((product) => entry(productPath(product), product.createdAt)),
-      ...posts.map((post) => entry(blogPostPath(post), post.createdAt)),
+      ...entries,
       '</urlset>',
       '',
     ].join('\n');
+
+  /** The index: the pages' file and one file per SITEMAP_PRODUCTS_PER_FILE products. */
+  async function sitemapIndex(tenant: Tenant | null): Promise<string> {
+    return sitemapIndexXml(canonicalBase(tenant), await countProducts(db));
+  }
+
+  /** The listing pages, categories, shops and posts: bounded by shops and posts, not products. */
+  async function sitemapPages(tenant: Tenant | null): Promise<string> {
+    const base = canonicalBase(tenant);
+    const [listings, posts] = await Promise.all([
+      // Every shop's categories (no products): the category and shop addresses.
+      getListings(db, tenant, { page: 1, pageSize: 10_000, perCategory: 0 }),
+      allPosts(),
+    ]);
+    const categories = listings.flatMap((listing) => listing.categories);
+    return urlset([
+      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About', '/blog'].map((path) =>
+        urlEntry(base, path),
+      ),
+      ...[...new Set(categories.map((c) => c.name))].map((name) =>
+        urlEntry(base, `/category/${encodeURIComponent(name)}`),
+      ),
+      ...listings.map((listing) => urlEntry(base, `/shop/${listing.shopId}`)),
+      ...posts.map((post) => urlEntry(base, blogPostPath(post), post.createdAt)),
+    ]);
+  }
+
+  /** One file of product pages, newest first; null past the last file. */
+  async function sitemapProducts(tenant: Tenant | null, file: number): Promise<string | null> {
+    const rows = await listProductAddresses(
+      db,
+      SITEMAP_PRODUCTS_PER_FILE,
+      (file - 1) * SITEMAP_PRODUCTS_PER_FILE,
+    );
+    if (rows.length === 0 && file > 1) return null;
+    const base = canonicalBase(tenant);
+    return urlset(rows.map((product) => urlEntry(base, productPath(product), product.createdAt)));
   }
 
   // Blog writes drop pages too: the sitemap and the blog's pages carry posts.
@@ -363,8 +414,23 @@ export function createPageRenderer(
       );
     },
     sitemap: (tenant) =>
-      cache.get(`sitemap:${tenantCacheKey(tenant)}`, tags, () => sitemapXml(tenant), {
+      cache.get(`sitemap:${tenantCacheKey(tenant)}`, tags, () => sitemapIndex(tenant), {
         serialize: (xml) => xml,
       }),
+    sitemapPages: (tenant) =>
+      cache.get(`sitemap-pages:${tenantCacheKey(tenant)}`, tags, () => sitemapPages(tenant), {
+        serialize: (xml) => xml,
+      }),
+    sitemapProducts: (tenant, file) =>
+      cache.get(
+        `sitemap-products:${tenantCacheKey(tenant)}:${file}`,
+        tags,
+        () => sitemapProducts(tenant, file),
+        {
+          serialize: (xml) => xml ?? '',
+          status: (xml) => (xml === null ? 404 : 200),
+          store: (xml) => xml !== null,
+        },
+      ),
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_PATHS } from '@soko/contract';
-import { sendCached } from '../../platform/cache';
+import { sendCached, type CachedResponse } from '../../platform/cache';
 import type { App, AppContext } from '../../platform/context';
 import { absoluteUrl } from './head';
 import { webManifest } from './manifest';
@@ -46,13 +46,26 @@ export function registerPageRoutes(
   // Each of the app's paths is a route of its own: through the not-found handler a page would
   // first be looked for on disk among the build's files, a file-system call per page served.
   for (const pattern of APP_PATHS) app.get(pattern, sendPage);
-  app.get('/sitemap.xml', async (request, reply) => {
-    const sitemap = await pages.sitemap(await tenants.forRequest(request));
-    return reply
+  const sendXml = (reply: FastifyReply, xml: CachedResponse) =>
+    reply
+      .code(xml.status)
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')
-      .send(sitemap.body);
-  });
+      .send(xml.body);
+  app.get('/sitemap.xml', async (request, reply) =>
+    sendXml(reply, await pages.sitemap(await tenants.forRequest(request))),
+  );
+  app.get('/sitemap-pages.xml', async (request, reply) =>
+    sendXml(reply, await pages.sitemapPages(await tenants.forRequest(request))),
+  );
+  app.get<{ Params: { file: string } }>(
+    '/sitemap-products-:file(^\\d{1,6}).xml',
+    async (request, reply) => {
+      const file = Number(request.params.file);
+      if (file < 1) return reply.callNotFound();
+      return sendXml(reply, await pages.sitemapProducts(await tenants.forRequest(request), file));
+    },
+  );
   app.get('/manifest.webmanifest', async (request, reply) => {
     // Revalidated on every use: an installed shop picks up a tenant's new name on its next start.
     return reply

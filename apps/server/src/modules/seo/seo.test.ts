@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { makeProduct } from '../../../test/order-fixtures';
 import { categories, products as productRows } from '../../platform/schema';
+import { readSitemap } from '../../../test/sitemap';
+import { SITEMAP_PRODUCTS_PER_FILE, sitemapIndexXml } from './pages';
 
 const INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--soko-head--><meta name="description" content="build placeholder"><title>Soko</title></head><body><div id="root"></div></body></html>';
@@ -148,7 +150,7 @@ describe('SEO tags in the served HTML', () => {
     const unknown = await page('/shop/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<meta name="robots" content="noindex">');
-    const sitemap = await page('/sitemap.xml');
+    const sitemap = await readSitemap(page);
     expect(sitemap.body).toContain(`/shop/${shopId}</loc>`);
   });
 
@@ -170,7 +172,7 @@ describe('SEO tags in the served HTML', () => {
         headers: auth,
       })
     ).json()[0]._id as string;
-    expect((await page('/sitemap.xml')).statusCode).toBe(200);
+    expect((await readSitemap(page)).files.length).toBeGreaterThan(1);
     const created = await t.app.inject({
       method: 'POST',
       url: `/api/property/products/${shopId}`,
@@ -179,7 +181,7 @@ describe('SEO tags in the served HTML', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const product = productSchema.parse(created.json());
-    expect((await page('/sitemap.xml')).body).toContain(productPath(product));
+    expect((await readSitemap(page)).body).toContain(productPath(product));
     const shown = await page(productPath(product));
     expect(shown.statusCode).toBe(200);
     expect(headOf(shown.body).title).toBe(`Sitemap Soap | ${await siteTitleOf()}`);
@@ -189,7 +191,7 @@ describe('SEO tags in the served HTML', () => {
       headers: auth,
     });
     expect(deleted.statusCode).toBe(200);
-    expect((await page('/sitemap.xml')).body).not.toContain(productPath(product));
+    expect((await readSitemap(page)).body).not.toContain(productPath(product));
     expect((await page(productPath(product))).statusCode).toBe(404);
   });
 
@@ -329,9 +331,9 @@ describe('initial data in the served HTML', () => {
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists every product and category on the canonical address', async () => {
-    const res = await page('/sitemap.xml');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    const index = await page('/sitemap.xml');
+    expect(index.headers['content-type']).toMatch(/application\/xml/);
+    const res = await readSitemap(page);
     const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
       (m[1] ?? '').replaceAll('&amp;', '&'),
     );
@@ -344,6 +346,32 @@ describe('sitemap.xml and robots.txt', () => {
       expect(paths).toContain(`/category/${encodeURIComponent(category.name)}`);
     }
     expect(paths).toContain('/');
+  });
+
+  it('is an index of files, none past its bound, and a file past the last is a 404', async () => {
+    const { index, files } = await readSitemap(page);
+    const listed = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+      (m) => new URL(m[1] ?? '').pathname,
+    );
+    // The demo's products fit one file.
+    expect(listed).toEqual(['/sitemap-pages.xml', '/sitemap-products-1.xml']);
+    expect(files[1]?.match(/<url>/g)?.length).toBe(products.length);
+    for (const path of [
+      '/sitemap-products-2.xml',
+      '/sitemap-products-0.xml',
+      '/sitemap-products-x.xml',
+    ]) {
+      expect((await page(path)).statusCode, path).toBe(404);
+    }
+    // 25,001 products make three product files of at most 10,000.
+    const big = sitemapIndexXml('https://shop.example', 25_001);
+    expect([...big.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://shop.example/sitemap-pages.xml',
+      'https://shop.example/sitemap-products-1.xml',
+      'https://shop.example/sitemap-products-2.xml',
+      'https://shop.example/sitemap-products-3.xml',
+    ]);
+    expect(SITEMAP_PRODUCTS_PER_FILE).toBeLessThanOrEqual(50_000);
   });
 
   it('points robots.txt at the sitemap and keeps crawlers off the API', async () => {
@@ -409,10 +437,12 @@ describe("names that read as replacement patterns ($&, $`, $')", () => {
   });
 
   it('lists that product and category in the sitemap', async () => {
-    const res = await own.app.inject({ method: 'GET', url: '/sitemap.xml' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body.match(/<\?xml/g)).toHaveLength(1);
-    expect(res.body.match(/<urlset/g)).toHaveLength(1);
+    const { files } = await readSitemap((url) => own.app.inject({ method: 'GET', url }));
+    for (const file of files) {
+      expect(file.match(/<\?xml/g)).toHaveLength(1);
+      expect(file.match(/<urlset/g)).toHaveLength(1);
+    }
+    const res = { body: files.join('\n') };
     const paths = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
       (m) => new URL((m[1] ?? '').replaceAll('&apos;', "'").replaceAll('&amp;', '&')).pathname,
     );
