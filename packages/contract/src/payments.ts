@@ -29,6 +29,10 @@ export const paymentFormDataSchema = z.strictObject({
 });
 export type PaymentFormData = z.infer<typeof paymentFormDataSchema>;
 
+/** GET /api/payments/methods: the providers the shop offers, its default first. */
+export const paymentMethodsSchema = z.object({ methods: z.array(paymentProviderSchema) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
 /**
  * `provider` picks one of the shop's providers (its first when left out, as the spec's client
  * does). `mpesaPhone` is the number the M-Pesa PIN prompt goes to; the delivery phone is used

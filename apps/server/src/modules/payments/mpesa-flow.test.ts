@@ -467,6 +467,11 @@ describe('Pesapal and M-Pesa offered together', () => {
         },
       });
     };
+    const methods = await both.app.inject({ method: 'GET', url: '/api/payments/methods' });
+    expect(methods.json()).toEqual({ methods: ['pesapal', 'mpesa'] });
+    const only = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
+    expect(only.json()).toEqual({ methods: ['mpesa'] });
+
     const mpesa = await start('mpesa');
     expect(mpesa.json()).toMatchObject({ success: true, redirectUrl: '' });
     const byDefault = await start();

@@ -3,6 +3,7 @@ import {
   mpesaCallbackAckSchema,
   mpesaCallbackParamsSchema,
   mpesaCallbackSchema,
+  paymentMethodsSchema,
   paymentStatusEventSchema,
   pesapalIpnAckSchema,
   pesapalIpnSchema,
@@ -104,6 +105,23 @@ export function registerPaymentRoutes(
       },
     },
     async (request) => startPayment(deps, request.body, request.caller),
+  );
+
+  app.get(
+    '/api/payments/methods',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'The payment methods the checkout offers (PAYMENTS), the default first',
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Settings only change with a restart.
+      void reply.header('cache-control', 'public, max-age=300');
+      return { methods: providers.map((provider) => provider.name) };
+    },
   );
 
   app.get(
