@@ -114,7 +114,9 @@ export const mpesaPhoneSchema = z
       return z.NEVER;
     }
     return normalized;
-  });
+  })
+  // Says what comes out, so the route's documentation (JSON Schema) can describe it.
+  .pipe(z.string().regex(/^254[17]\d{8}$/));
 
 // ---------------------------------------------------------------------------------------------
 // Order states and shipping

@@ -163,14 +163,11 @@ export function mpesaResultMessage(resultCode: number): string {
   return MPESA_RESULT_MESSAGES[resultCode] ?? 'M-Pesa did not complete the payment.';
 }
 
-/** A number in an STK callback: Daraja sends numbers, some integrations strings. */
-const darajaNumber = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+/**
+ * A number in an STK callback: Daraja sends numbers, some integrations strings. Kept as sent
+ * (no transform, so the route's JSON Schema can describe it); the server reads it with Number.
+ */
+const darajaNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
 
 /**
  * Safaricom's STK callback (payments.md 2.3). Only its shape is checked here: it carries no
@@ -182,7 +179,7 @@ export const mpesaCallbackSchema = z.looseObject({
     stkCallback: z.looseObject({
       MerchantRequestID: z.string().max(100),
       CheckoutRequestID: z.string().min(1).max(100),
-      ResultCode: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+      ResultCode: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
       ResultDesc: z.string().max(500).optional(),
       CallbackMetadata: z
         .looseObject({

@@ -371,6 +371,17 @@ describe('the STK callback', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it('documents the callback, the methods and the M-Pesa fields of the process call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.paths['/api/payments/mpesa/callback/{secretToken}']?.post).toBeDefined();
+    expect(doc.paths['/api/payments/methods']?.get).toBeDefined();
+    expect(JSON.stringify(doc.paths['/api/payments/process'])).toContain('mpesaPhone');
+  });
+});
+
 describe('prompts nobody called back about', () => {
   it('are settled by the sweep with an STK query: paid, and failed with the reason', async () => {
     const paid = await payWithMpesa();
