@@ -71,7 +71,15 @@ export default tseslint.config(
             {
               target: './apps/web',
               from: './apps/server',
+              // Browser journeys (e2e) may drive the server's test fakes of payment providers
+              // (a fake Daraja posting callbacks); never the server's own code.
+              except: ['./test/fake-daraja.ts', './test/fake-pesapal.ts'],
               message: 'The web app never imports server code.',
+            },
+            {
+              target: './apps/web/src',
+              from: './apps/server/test',
+              message: 'The web app never imports server test fixtures.',
             },
             {
               target: './apps/server',

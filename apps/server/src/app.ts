@@ -38,7 +38,7 @@ import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
 import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
-import { createPaymentProvider, registerPaymentRoutes } from './modules/payments';
+import { createPaymentProviders, registerPaymentRoutes } from './modules/payments';
 import { registerRatingRoutes } from './modules/ratings';
 import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
@@ -153,7 +153,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerMediaRoutes(app, ctx);
   registerBlogRoutes(app, ctx);
   registerTenantRoutes(app, ctx);
-  registerPaymentRoutes(app, ctx, createPaymentProvider(config, database.db, app.log));
+  registerPaymentRoutes(app, ctx, createPaymentProviders(config, database.db, app.log));
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),

@@ -59,10 +59,10 @@ async function main() {
         'or power cut can lose recent writes. Set DATABASE_URL to run on PostgreSQL.',
     );
   }
-  if (config.payments === 'sandbox' && config.nodeEnv === 'production') {
+  if (config.payments.includes('sandbox') && config.nodeEnv === 'production') {
     app.log.warn(
       'Online payments use the built-in sandbox in production: anyone can press its Pay button ' +
-        'and no money moves. Set PAYMENTS=pesapal with PESAPAL_* to take real payments.',
+        'and no money moves. Set PAYMENTS=pesapal (PESAPAL_*), mpesa (MPESA_*) or both to take real payments.',
     );
   }
 

@@ -9,6 +9,9 @@ import {
   discountResponseSchema,
   finalCheckoutBodySchema,
   kenyanPhoneSchema,
+  mpesaPhoneSchema,
+  MPESA_PHONE_MESSAGE,
+  normalizeMpesaPhone,
   mergeOrderItems,
   normalizeKenyanPhone,
   orderPartSchema,
@@ -84,6 +87,54 @@ describe('Kenyan phone numbers', () => {
   ])('rejects %j', (input) => {
     expect(normalizeKenyanPhone(input)).toBeNull();
     expect(kenyanPhoneSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('M-Pesa numbers', () => {
+  it.each([
+    ['0712345678', '254712345678'],
+    ['0112345678', '254112345678'],
+    ['712345678', '254712345678'],
+    ['112345678', '254112345678'],
+    ['254712345678', '254712345678'],
+    ['254112345678', '254112345678'],
+    ['+254712345678', '254712345678'],
+    ['+254 712 345 678', '254712345678'],
+    ['+254-712-345-678', '254712345678'],
+    ['0712-345-678', '254712345678'],
+    [' 0712 345 678 ', '254712345678'],
+    ['0110 123 456', '254110123456'],
+  ])('accepts %j as %s', (input, normalized) => {
+    expect(normalizeMpesaPhone(input)).toBe(normalized);
+    expect(mpesaPhoneSchema.parse(input)).toBe(normalized);
+  });
+
+  it.each([
+    '',
+    '071234567',
+    '07123456789',
+    '0212345678',
+    '0812345678',
+    '+2540712345678',
+    '2540712345678',
+    '+255712345678',
+    '255712345678',
+    '25471234567',
+    'O712345678',
+    '+254 712 345 67a',
+    '0712.345.678',
+    '(0712) 345678',
+  ])('rejects %j with a message saying what to type', (input) => {
+    expect(normalizeMpesaPhone(input)).toBeNull();
+    const parsed = mpesaPhoneSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(MPESA_PHONE_MESSAGE);
+  });
+
+  it('rejects a number that is not text', () => {
+    expect(mpesaPhoneSchema.safeParse(712345678).error?.issues[0]?.message).toBe(
+      MPESA_PHONE_MESSAGE,
+    );
   });
 });
 

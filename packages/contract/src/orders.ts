@@ -88,6 +88,36 @@ export const kenyanPhoneSchema = z
     'Enter a Kenyan mobile number such as 0712 345 678.',
   );
 
+// M-Pesa numbers, as people type them: 07XX XXX XXX, 01XX XXX XXX, 7XX XXX XXX, 2547XXXXXXXX,
+// +254 7XX XXX XXX, with spaces or dashes anywhere. Daraja wants 2547XXXXXXXX or 2541XXXXXXXX
+// (PartyA and PhoneNumber of the STK push). Which network a number is on is not checked here:
+// numbers move between networks, and Daraja itself refuses one M-Pesa cannot prompt.
+const MPESA_PHONE = /^(?:\+?254|0)?([17]\d{8})$/;
+export const MPESA_PHONE_MESSAGE =
+  'Enter the Safaricom number that pays, such as 0712 345 678 or +254 712 345 678.';
+
+/** '2547XXXXXXXX' / '2541XXXXXXXX' for any accepted form, null for anything else. */
+export function normalizeMpesaPhone(value: string): string | null {
+  const compact = value.trim().replace(/[\s-]+/g, '');
+  const subscriber = MPESA_PHONE.exec(compact)?.[1];
+  return subscriber ? `254${subscriber}` : null;
+}
+
+/** The number the M-Pesa PIN prompt goes to, normalised to 2547XXXXXXXX / 2541XXXXXXXX. */
+export const mpesaPhoneSchema = z
+  .string(MPESA_PHONE_MESSAGE)
+  .max(24, MPESA_PHONE_MESSAGE)
+  .transform((value, ctx) => {
+    const normalized = normalizeMpesaPhone(value);
+    if (normalized === null) {
+      ctx.addIssue({ code: 'custom', message: MPESA_PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  })
+  // Says what comes out, so the route's documentation (JSON Schema) can describe it.
+  .pipe(z.string().regex(/^254[17]\d{8}$/));
+
 // ---------------------------------------------------------------------------------------------
 // Order states and shipping
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MPESA_RESULT_MESSAGES,
+  mpesaCallbackSchema,
+  mpesaResultMessage,
   PAYMENT_STATUS,
   paymentStatusEventName,
   paymentStatusEventSchema,
@@ -112,5 +115,83 @@ describe('payment status channel', () => {
     expect(paymentStatusMessage(2)).toBe('Payment failed. Please try again.');
     expect(paymentStatusMessage(3)).toBe('Payment reversed.');
     expect(paymentStatusMessage(0)).toBeNull();
+  });
+});
+
+describe('choosing the provider and the M-Pesa number', () => {
+  it('normalises the M-Pesa number and keeps the provider choice', () => {
+    const parsed = processPaymentBodySchema.parse({
+      orderId: ORDER_ID,
+      formData,
+      provider: 'mpesa',
+      mpesaPhone: '0712 345 678',
+    });
+    expect(parsed).toMatchObject({ provider: 'mpesa', mpesaPhone: '254712345678' });
+  });
+
+  it('refuses an unknown provider and a number M-Pesa cannot prompt', () => {
+    expect(
+      processPaymentBodySchema.safeParse({ orderId: ORDER_ID, formData, provider: 'paypal' })
+        .success,
+    ).toBe(false);
+    const bad = processPaymentBodySchema.safeParse({
+      orderId: ORDER_ID,
+      formData,
+      provider: 'mpesa',
+      mpesaPhone: '0812345678',
+    });
+    expect(bad.error?.issues[0]?.path).toEqual(['mpesaPhone']);
+  });
+});
+
+describe('the STK callback', () => {
+  const success = {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: '11225-96181251-1',
+        CheckoutRequestID: 'ws_CO_17112022155730304796440427',
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: 1.0 },
+            { Name: 'MpesaReceiptNumber', Value: 'QKH94M1Z11' },
+            { Name: 'Balance' },
+            { Name: 'TransactionDate', Value: 20221117155745 },
+            { Name: 'PhoneNumber', Value: 254796440427 },
+          ],
+        },
+      },
+    },
+  };
+
+  it('takes the published success and failure shapes (Balance without a value)', () => {
+    expect(mpesaCallbackSchema.safeParse(success).success).toBe(true);
+    const failure = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: '68441-128341933-1',
+          CheckoutRequestID: 'ws_CO_17112022155511840796440427',
+          ResultCode: 1032,
+          ResultDesc: 'Request cancelled by user',
+        },
+      },
+    };
+    expect(mpesaCallbackSchema.parse(failure).Body.stkCallback.ResultCode).toBe(1032);
+  });
+
+  it('refuses a body without the CheckoutRequestID or result code', () => {
+    expect(mpesaCallbackSchema.safeParse({ Body: {} }).success).toBe(false);
+    const { ResultCode: _dropped, ...noCode } = success.Body.stkCallback;
+    expect(mpesaCallbackSchema.safeParse({ Body: { stkCallback: noCode } }).success).toBe(false);
+  });
+
+  it('has a message for every listed result code, and a generic one otherwise', () => {
+    for (const code of [1, 17, 26, 1001, 1019, 1025, 9999, 1032, 1037, 2001]) {
+      expect(mpesaResultMessage(code)).toBe(MPESA_RESULT_MESSAGES[code]);
+    }
+    expect(mpesaResultMessage(1032)).toMatch(/cancelled/);
+    expect(mpesaResultMessage(2001)).toMatch(/PIN/);
+    expect(mpesaResultMessage(4242)).toBe('M-Pesa did not complete the payment.');
   });
 });

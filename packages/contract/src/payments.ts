@@ -5,8 +5,14 @@ import {
   checkoutOrderItemSchema,
   discountCodeSchema,
   kshAmountSchema,
+  mpesaPhoneSchema,
   shippingInputSchema,
 } from './orders';
+
+/** The payment providers a shop can offer; PAYMENTS names one, or both real ones. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'pesapal', 'mpesa'] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS, 'Choose how to pay.');
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /**
  * The checkout form as the spec's client sends it with the payment: the delivery fields, plus
@@ -23,13 +29,27 @@ export const paymentFormDataSchema = z.strictObject({
 });
 export type PaymentFormData = z.infer<typeof paymentFormDataSchema>;
 
+/** GET /api/payments/methods: the providers the shop offers, its default first. */
+export const paymentMethodsSchema = z.object({ methods: z.array(paymentProviderSchema) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
+/**
+ * `provider` picks one of the shop's providers (its first when left out, as the spec's client
+ * does). `mpesaPhone` is the number the M-Pesa PIN prompt goes to; the delivery phone is used
+ * when it is left out.
+ */
 export const processPaymentBodySchema = z.strictObject({
   orderId: uuidSchema,
   formData: paymentFormDataSchema,
+  provider: paymentProviderSchema.optional(),
+  mpesaPhone: mpesaPhoneSchema.optional(),
 });
 export type ProcessPaymentBody = z.infer<typeof processPaymentBodySchema>;
 
-/** `redirectUrl` is the provider's payment page, opened in the tab the click reserved. */
+/**
+ * `redirectUrl` is the provider's payment page, opened in the tab the click reserved; empty for
+ * M-Pesa, whose "page" is the PIN prompt on the shopper's phone.
+ */
 export const processPaymentResponseSchema = z.object({
   success: z.boolean(),
   trackingId: z.string(),
@@ -114,3 +134,75 @@ export const sandboxTransactionSchema = z.object({
   callbackUrl: z.string(),
 });
 export type SandboxTransaction = z.infer<typeof sandboxTransactionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// M-Pesa (Daraja STK push)
+
+/**
+ * What each STK result code means to the shopper (reference: payments.md 2.5). 0 is success;
+ * every other listed code is a failure the shopper can try again after.
+ */
+export const MPESA_RESULT_MESSAGES: Readonly<Record<number, string>> = {
+  1: 'M-Pesa says the balance is not enough for this payment.',
+  17: 'M-Pesa could not process the payment just now.',
+  26: 'M-Pesa is busy just now.',
+  1001: 'Another M-Pesa payment is in progress on this phone. Finish it first.',
+  1019: 'The M-Pesa prompt expired before the PIN was entered.',
+  1025: 'M-Pesa could not send the prompt to this phone.',
+  9999: 'M-Pesa could not send the prompt to this phone.',
+  1032: 'The M-Pesa prompt was cancelled on the phone.',
+  1037: 'The phone could not be reached, or the prompt timed out.',
+  2001: 'The M-Pesa PIN entered was wrong.',
+};
+
+/** What the checkout shows while the prompt is open on the shopper's phone. */
+export const MPESA_PROMPT_MESSAGE = 'Check your phone and enter your M-Pesa PIN to pay.';
+
+/** The shopper's words for a result code; a generic failure for a code not in the list. */
+export function mpesaResultMessage(resultCode: number): string {
+  return MPESA_RESULT_MESSAGES[resultCode] ?? 'M-Pesa did not complete the payment.';
+}
+
+/**
+ * A number in an STK callback: Daraja sends numbers, some integrations strings. Kept as sent
+ * (no transform, so the route's JSON Schema can describe it); the server reads it with Number.
+ */
+const darajaNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
+
+/**
+ * Safaricom's STK callback (payments.md 2.3). Only its shape is checked here: it carries no
+ * signature, so nothing in it is believed until an STK query agrees. Loose where Safaricom may
+ * add fields; CallbackMetadata items are read by Name, never by position.
+ */
+export const mpesaCallbackSchema = z.looseObject({
+  Body: z.looseObject({
+    stkCallback: z.looseObject({
+      MerchantRequestID: z.string().max(100),
+      CheckoutRequestID: z.string().min(1).max(100),
+      ResultCode: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+      ResultDesc: z.string().max(500).optional(),
+      CallbackMetadata: z
+        .looseObject({
+          Item: z
+            .array(
+              z.looseObject({
+                Name: z.string().max(64),
+                Value: z.union([darajaNumber, z.string().max(200)]).optional(),
+              }),
+            )
+            .max(20),
+        })
+        .optional(),
+    }),
+  }),
+});
+export type MpesaCallback = z.infer<typeof mpesaCallbackSchema>;
+
+/** The secret token in the callback path (payments.md 2.6: Daraja signs nothing). */
+export const mpesaCallbackParamsSchema = z.object({ secretToken: z.string().min(1).max(100) });
+
+/** What Safaricom is answered; it is the same whatever the shop did with the callback. */
+export const mpesaCallbackAckSchema = z.object({
+  ResultCode: z.literal(0),
+  ResultDesc: z.string(),
+});

@@ -1,5 +1,6 @@
 // Every setting is read and checked once, at start. A bad value stops the server with a
 // message naming the variable, rather than surfacing later as a strange failure.
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,29 @@ const optionalText = z
   .transform((v) => v?.trim() || undefined);
 
 export const PESAPAL_SANDBOX_URL = 'https://cybqa.pesapal.com/pesapalv3';
+export const MPESA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
+
+type ProviderName = 'sandbox' | 'pesapal' | 'mpesa';
+// One provider, or both real ones ("pesapal,mpesa"): the shopper then picks at checkout, and
+// the first named is used when the client names none.
+const paymentsSchema = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.enum(['sandbox', 'pesapal', 'mpesa']))
+      .min(1)
+      .refine((names) => new Set(names).size === names.length, 'names a provider twice')
+      .refine(
+        (names) => !names.includes('sandbox') || names.length === 1,
+        'the sandbox cannot be offered beside real providers',
+      ),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,12 +56,37 @@ const envSchema = z.object({
   TOKEN_LIFETIME_HOURS: positiveInt.default(168),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  PAYMENTS: z.enum(['sandbox', 'pesapal']).default('sandbox'),
+  PAYMENTS: paymentsSchema.default(['sandbox']),
   PESAPAL_CONSUMER_KEY: optionalText,
   PESAPAL_CONSUMER_SECRET: optionalText,
   // Live: https://pay.pesapal.com/v3
   PESAPAL_BASE_URL: optionalUrl(/^https?$/),
   PESAPAL_IPN_ID: optionalText,
+  MPESA_CONSUMER_KEY: optionalText,
+  MPESA_CONSUMER_SECRET: optionalText,
+  MPESA_SHORTCODE: z
+    .string()
+    .trim()
+    .regex(/^\d{5,7}$/, 'must be the paybill or store number (5 to 7 digits)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MPESA_PASSKEY: optionalText,
+  // Live: https://api.safaricom.co.ke
+  MPESA_BASE_URL: optionalUrl(/^https?$/),
+  // A till (Buy Goods) number: the push is CustomerBuyGoodsOnline, paid to it.
+  MPESA_TILL_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{5,7}$/, 'must be the till number (5 to 7 digits)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // The secret in the callback's path; derived from the passkey when unset.
+  MPESA_CALLBACK_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{24,100}$/, 'must be 24 to 100 letters, digits, - or _')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: optionalUrl(/^https?$/),
   TRUST_PROXY: bool.default(false),
   // Fractions are allowed so tests can let a hold pass in seconds.
@@ -85,10 +134,23 @@ export type Config = {
   tokenLifetimeSeconds: number;
   seed: 'demo' | 'none';
   admin: { email: string; password: string } | undefined;
-  payments: 'sandbox' | 'pesapal';
-  // Set exactly when payments is 'pesapal'.
+  /** The providers offered, the default first. */
+  payments: ProviderName[];
+  // Set exactly when payments has 'pesapal'.
   pesapal:
     | { consumerKey: string; consumerSecret: string; baseUrl: string; ipnId: string | undefined }
+    | undefined;
+  // Set exactly when payments has 'mpesa'.
+  mpesa:
+    | {
+        consumerKey: string;
+        consumerSecret: string;
+        shortcode: string;
+        passkey: string;
+        baseUrl: string;
+        tillNumber: string | undefined;
+        callbackToken: string;
+      }
     | undefined;
   publicUrl: string;
   trustProxy: boolean;
@@ -153,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     payments: e.PAYMENTS,
-    pesapal: e.PAYMENTS === 'pesapal' ? pesapalSettings(e) : undefined,
+    pesapal: e.PAYMENTS.includes('pesapal') ? pesapalSettings(e) : undefined,
+    mpesa: e.PAYMENTS.includes('mpesa') ? mpesaSettings(e) : undefined,
     // Never derived from the Host header: canonical links and payment callbacks must not be
     // steerable by whoever sends the request.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -187,7 +250,7 @@ function pesapalSettings(e: z.infer<typeof envSchema>): NonNullable<Config['pesa
       e.PESAPAL_CONSUMER_SECRET ? '' : 'PESAPAL_CONSUMER_SECRET',
     ].filter(Boolean);
     throw new ConfigError(
-      `Invalid settings:\n  ${missing.join(' and ')} must be set when PAYMENTS=pesapal`,
+      `Invalid settings:\n  ${missing.join(' and ')} must be set when PAYMENTS has pesapal`,
     );
   }
   const baseUrl = (e.PESAPAL_BASE_URL ?? PESAPAL_SANDBOX_URL).replace(/\/+$/, '');
@@ -200,6 +263,47 @@ function pesapalSettings(e: z.infer<typeof envSchema>): NonNullable<Config['pesa
     consumerSecret: e.PESAPAL_CONSUMER_SECRET,
     baseUrl,
     ipnId: e.PESAPAL_IPN_ID,
+  };
+}
+
+const MPESA_REQUIRED = [
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_SHORTCODE',
+  'MPESA_PASSKEY',
+  'PUBLIC_URL',
+] as const;
+
+// Fail closed, as for Pesapal. PUBLIC_URL is required too: Safaricom posts each result to it,
+// and a default of localhost would send every callback nowhere.
+function mpesaSettings(e: z.infer<typeof envSchema>): NonNullable<Config['mpesa']> {
+  const missing = MPESA_REQUIRED.filter((name) => !e[name]);
+  const { MPESA_CONSUMER_KEY: key, MPESA_CONSUMER_SECRET: secret } = e;
+  const { MPESA_SHORTCODE: shortcode, MPESA_PASSKEY: passkey } = e;
+  if (missing.length > 0 || !key || !secret || !shortcode || !passkey) {
+    throw new ConfigError(
+      `Invalid settings:\n  ${missing.join(', ')} must be set when PAYMENTS has mpesa`,
+    );
+  }
+  const baseUrl = (e.MPESA_BASE_URL ?? MPESA_SANDBOX_URL).replace(/\/+$/, '');
+  if (e.NODE_ENV === 'production' && !baseUrl.startsWith('https:')) {
+    throw new ConfigError('Invalid settings:\n  MPESA_BASE_URL must be https in production');
+  }
+  return {
+    consumerKey: key,
+    consumerSecret: secret,
+    shortcode,
+    passkey,
+    baseUrl,
+    tillNumber: e.MPESA_TILL_NUMBER,
+    // Stable across restarts and processes without a setting of its own, and unguessable
+    // without the passkey (payments reference 2.6: Daraja signs nothing).
+    callbackToken:
+      e.MPESA_CALLBACK_TOKEN ??
+      createHmac('sha256', passkey)
+        .update(`soko-mpesa-callback:${shortcode}`)
+        .digest('base64url')
+        .slice(0, 32),
   };
 }
 

@@ -12,6 +12,8 @@ import { clearRefund, moveOrder, type Actor } from './transitions';
 export type RefundDue = {
   order: OrderRow;
   paymentId: string;
+  /** The provider that took the payment, which is asked to give it back. */
+  provider: string;
   trackingId: string;
   amountCents: number;
   reason: RefundReason;
@@ -42,7 +44,12 @@ export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
   }
   // Paid twice: the payment that did not pay the order goes back. Otherwise the one that did.
   const [payment] = await tx
-    .select({ id: payments.id, trackingId: payments.trackingId, amountCents: payments.amountCents })
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      trackingId: payments.trackingId,
+      amountCents: payments.amountCents,
+    })
     .from(payments)
     .where(
       reason === 'paid_twice'
@@ -71,7 +78,14 @@ export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
     amountCents = payment.amountCents - refundedCents;
   }
   if (amountCents <= 0) throw conflict('nothing_owed', 'Nothing is owed on this order.');
-  return { order, paymentId: payment.id, trackingId: payment.trackingId, amountCents, reason };
+  return {
+    order,
+    paymentId: payment.id,
+    provider: payment.provider,
+    trackingId: payment.trackingId,
+    amountCents,
+    reason,
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { App } from '../../platform/context';
 
-const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
+// Pesapal's GUIDs, the sandbox's UUIDs and Daraja's CheckoutRequestIDs (ws_CO_...).
+const TRACKING_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** One browser tab follows one payment, rarely a few (retries); more is someone fishing. */
 const MAX_ROOMS_PER_SOCKET = 5;
 

@@ -3,24 +3,39 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import { createMpesaProvider } from './mpesa';
 import { createPesapalProvider } from './pesapal';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
 
+import { MPESA_CALLBACK_PATH } from './routes';
+
 export { registerPaymentRoutes } from './routes';
 export type { PaymentProvider } from './provider';
 
-/** PAYMENTS picks the provider; config.ts has already refused Pesapal without its keys. */
-export function createPaymentProvider(
+/** PAYMENTS picks the providers; config.ts has already refused one without its settings. */
+export function createPaymentProviders(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-): PaymentProvider {
-  if (config.payments === 'sandbox') return createSandboxProvider(db, config.publicUrl);
-  if (!config.pesapal) throw new Error('PAYMENTS=pesapal without Pesapal settings');
-  return createPesapalProvider({
-    ...config.pesapal,
-    ipnUrl: `${config.publicUrl}/api/payments/ipn/pesapal`,
-    log,
+): PaymentProvider[] {
+  return config.payments.map((name): PaymentProvider => {
+    if (name === 'sandbox') return createSandboxProvider(db, config.publicUrl);
+    if (name === 'pesapal') {
+      if (!config.pesapal) throw new Error('PAYMENTS has pesapal without Pesapal settings');
+      return createPesapalProvider({
+        ...config.pesapal,
+        ipnUrl: `${config.publicUrl}/api/payments/ipn/pesapal`,
+        log,
+      });
+    }
+    if (!config.mpesa) throw new Error('PAYMENTS has mpesa without M-Pesa settings');
+    const { tillNumber, callbackToken, ...mpesa } = config.mpesa;
+    return createMpesaProvider({
+      ...mpesa,
+      callbackUrl: `${config.publicUrl}${MPESA_CALLBACK_PATH}/${callbackToken}`,
+      ...(tillNumber && { transactionType: 'CustomerBuyGoodsOnline', partyB: tillNumber }),
+      log,
+    });
   });
 }

@@ -657,7 +657,7 @@ describe('following a payment', () => {
       .where(eq(payments.trackingId, started.trackingId));
     const swept = await sweepPendingPayments({
       db: t.database.db,
-      provider: createSandboxProvider(t.database.db, t.config.publicUrl),
+      providers: [createSandboxProvider(t.database.db, t.config.publicUrl)],
       publicUrl: t.config.publicUrl,
       publish: () => {},
     });

@@ -1,7 +1,7 @@
 // What every payment provider offers the shop: start a payment on the provider's hosted page,
 // and say, when asked, what really happened to it. Notifications never carry the truth by
 // themselves (Pesapal's IPN has no status at all): the shop always asks `getStatus`.
-import { PAYMENT_STATUS } from '@soko/contract';
+import { PAYMENT_STATUS, type PaymentProviderName } from '@soko/contract';
 
 /** Our payment states; they only ever move up: pending < failed < completed < reversed. */
 export type PaymentState = 'pending' | 'completed' | 'failed' | 'reversed';
@@ -28,11 +28,18 @@ export type ProviderStatus = {
   statusCode: number;
   /** CARD, MPESA, ...; '' while unknown. */
   paymentMethod: string;
-  /** What the provider says was paid, in Ksh. */
-  amountKsh: number;
+  /**
+   * What the provider says was paid, in Ksh; null when its status answer carries no amount
+   * (Daraja's STK query), and the amount a notification reported is checked instead.
+   */
+  amountKsh: number | null;
   currency: string;
   confirmationCode: string | null;
-  merchantReference: string;
+  /**
+   * Our reference as the provider echoes it; null when the provider echoes none (Daraja): its
+   * own id for the payment, which we were given for this payment only, binds it instead.
+   */
+  merchantReference: string | null;
   description: string;
   /** The provider's whole answer, kept with the payment. */
   raw: Record<string, unknown>;
@@ -65,12 +72,16 @@ export type StartPaymentInput = {
   callbackUrl: string;
   cancellationUrl: string;
   billing: BillingDetails;
+  /** The number the PIN prompt goes to (M-Pesa), 2547XXXXXXXX; the billing phone if unset. */
+  payerPhone?: string | undefined;
+  /** The order number people read out (shown on the M-Pesa prompt). */
+  orderNumber?: string | undefined;
 };
 
 export type StartedPayment = {
   /** The provider's id for this payment (Pesapal's order_tracking_id). */
   trackingId: string;
-  /** The provider's hosted payment page. */
+  /** The provider's hosted payment page; '' when there is none (M-Pesa prompts the phone). */
   redirectUrl: string;
 };
 
@@ -89,8 +100,10 @@ export type RefundRequest = {
  */
 export type RefundAnswer = { status: 'completed' | 'requested' | 'refused'; message: string };
 
+export type ProviderName = PaymentProviderName;
+
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'pesapal';
+  readonly name: ProviderName;
   /**
    * Called once before the server takes requests (Pesapal registers its IPN URL here). Throws
    * when the provider cannot be used, so a misconfigured shop never takes orders it cannot bill.

@@ -4,7 +4,7 @@
 // money went back (the sandbox at once; Pesapal once the merchant approves, seen as a reversal).
 import { fromCents } from '@soko/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hasPgErrorCode } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { payments, refunds } from '../../platform/schema';
@@ -21,7 +21,7 @@ export async function refundOrder(
   orderId: string,
   actor: Actor & { name: string },
 ): Promise<RefundAnswer> {
-  const { db, provider } = deps;
+  const { db } = deps;
   const reserved = await db
     .transaction(async (tx) => {
       const due = await refundDue(tx, orderId);
@@ -51,6 +51,10 @@ export async function refundOrder(
 
   let answer: RefundAnswer;
   try {
+    const provider = deps.providers.find((p) => p.name === reserved.provider);
+    if (!provider) {
+      throw new ProviderError(`${reserved.provider} is no longer set up in PAYMENTS`, false);
+    }
     answer = await provider.refund({
       trackingId: reserved.trackingId,
       amountKsh: fromCents(reserved.amountCents),
@@ -91,7 +95,15 @@ export async function checkRequestedRefunds(
     .select({ trackingId: payments.trackingId })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(refunds.status, 'requested'), eq(payments.provider, deps.provider.name)))
+    .where(
+      and(
+        eq(refunds.status, 'requested'),
+        inArray(
+          payments.provider,
+          deps.providers.map((p) => p.name),
+        ),
+      ),
+    )
     .limit(batch);
   for (const { trackingId } of waiting) {
     if (trackingId) await check(trackingId).catch(() => undefined);

@@ -1,5 +1,9 @@
 import {
   apiErrorSchema,
+  mpesaCallbackAckSchema,
+  mpesaCallbackParamsSchema,
+  mpesaCallbackSchema,
+  paymentMethodsSchema,
   paymentStatusEventSchema,
   pesapalIpnAckSchema,
   pesapalIpnSchema,
@@ -13,11 +17,13 @@ import {
   refundQueueSchema,
   refundResultSchema,
   resolveRefundBodySchema,
+  type MpesaCallback,
   type PesapalIpn,
 } from '@soko/contract';
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { unauthorized } from '../../platform/access';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { users } from '../../platform/schema';
 import { productIdsOf, readOrder, refundQueue, resolveRefundByHand } from '../orders';
 import { checkRequestedRefunds, refundOrder } from './refunds';
@@ -36,6 +42,7 @@ import {
   paymentStatus,
   startPayment,
   sweepPendingPayments,
+  type NotificationFields,
   type PaymentDeps,
 } from './service';
 
@@ -50,11 +57,21 @@ const MINUTE_MS = 60_000;
 const IPN_BODY_LIMIT_BYTES = 4_096;
 /** How often pending payments nobody has heard of lately are re-checked with the provider. */
 const PAYMENT_SWEEP_MS = 60_000;
+/** Below it, the secret token: `${PUBLIC_URL}${MPESA_CALLBACK_PATH}/<token>` is the CallBackURL. */
+export const MPESA_CALLBACK_PATH = '/api/payments/mpesa/callback';
+// A published STK callback is well under 1 KiB.
+const MPESA_CALLBACK_BODY_LIMIT_BYTES = 8_192;
 
-export function registerPaymentRoutes(app: App, ctx: AppContext, provider: PaymentProvider): void {
+export function registerPaymentRoutes(
+  app: App,
+  ctx: AppContext,
+  providers: readonly PaymentProvider[],
+): void {
   const { db, config, cache } = ctx;
-  // A provider that cannot be used (Pesapal refusing our keys) stops the start: fail closed.
-  app.addHook('onReady', () => provider.start());
+  // A provider that cannot be used (keys refused) stops the start: fail closed.
+  app.addHook('onReady', async () => {
+    await Promise.all(providers.map((provider) => provider.start()));
+  });
   const channel = attachStatusChannel(app, {
     redisUrl: config.redisUrl,
     site: { publicUrl: config.publicUrl, trustProxy: config.trustProxy },
@@ -62,7 +79,7 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
   });
   const deps: PaymentDeps = {
     db,
-    provider,
+    providers,
     publicUrl: config.publicUrl,
     publish: (trackingId, event, orderId) => {
       // Stock and units sold may have moved with the payment: its order's products go soon
@@ -88,6 +105,23 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
       },
     },
     async (request) => startPayment(deps, request.body, request.caller),
+  );
+
+  app.get(
+    '/api/payments/methods',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'The payment methods the checkout offers (PAYMENTS), the default first',
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Settings only change with a restart.
+      void reply.header('cache-control', 'public, max-age=300');
+      return { methods: providers.map((provider) => provider.name) };
+    },
   );
 
   app.get(
@@ -169,7 +203,12 @@ export function registerPaymentRoutes(app: App, ctx: AppContext, provider: Payme
     async (request, reply) => acknowledge(request.query, reply),
   );
 
-  if (provider.name === 'sandbox') registerSandboxRoutes(app, deps, config);
+  if (providers.some((provider) => provider.name === 'sandbox')) {
+    registerSandboxRoutes(app, deps, config);
+  }
+  if (config.mpesa && providers.some((provider) => provider.name === 'mpesa')) {
+    registerMpesaCallback(app, deps, config, config.mpesa.callbackToken);
+  }
   runPeriodically(app, 'payment sweep', PAYMENT_SWEEP_MS, async () => {
     await sweepPendingPayments(deps);
     await checkRequestedRefunds(deps, (trackingId) =>
@@ -302,4 +341,70 @@ function registerSandboxRoutes(app: App, deps: PaymentDeps, config: Config): voi
       return transaction;
     },
   );
+}
+
+/**
+ * Safaricom's STK callback. It is unsigned (payments reference 2.6), so: a secret token in the
+ * path, the body's shape checked, and then nothing in it believed: handleNotification asks
+ * Daraja (STK query) and checks the amount before anything changes, once. Safaricom always gets
+ * its acknowledgement; a callback that could not be verified now is settled by the sweep.
+ */
+function registerMpesaCallback(app: App, deps: PaymentDeps, config: Config, token: string): void {
+  const expected = Buffer.from(token);
+  app.post(
+    `${MPESA_CALLBACK_PATH}/:secretToken`,
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimits.notifications, timeWindow: MINUTE_MS },
+      },
+      bodyLimit: MPESA_CALLBACK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['payments'],
+        summary: 'Daraja STK callback: verified with an STK query and the amount, applied once',
+        params: mpesaCallbackParamsSchema,
+        body: mpesaCallbackSchema,
+        response: { 200: mpesaCallbackAckSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const given = Buffer.from(request.params.secretToken);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw notFound('Not found.');
+      }
+      const fields = callbackFields(request.body);
+      try {
+        await handleNotification(deps, {
+          trackingId: request.body.Body.stkCallback.CheckoutRequestID,
+          kind: 'callback',
+          payload: fields,
+        });
+      } catch (error) {
+        app.log.warn(
+          { err: error, checkoutRequestId: fields.CheckoutRequestID },
+          'M-Pesa callback not verified now; the sweep will ask Daraja again',
+        );
+      }
+      return { ResultCode: 0 as const, ResultDesc: 'Accepted' };
+    },
+  );
+}
+
+/** The callback's fields as stored with the payment; metadata items read by Name. */
+function callbackFields(callback: MpesaCallback): NotificationFields {
+  const stk = callback.Body.stkCallback;
+  const item = (name: string) => {
+    const value = stk.CallbackMetadata?.Item.find((entry) => entry.Name === name)?.Value;
+    return value === undefined ? undefined : String(value);
+  };
+  const fields: NotificationFields = {
+    CheckoutRequestID: stk.CheckoutRequestID,
+    MerchantRequestID: stk.MerchantRequestID,
+    ResultCode: String(stk.ResultCode),
+  };
+  const amount = item('Amount');
+  const receipt = item('MpesaReceiptNumber');
+  if (amount !== undefined) fields.Amount = amount;
+  if (receipt !== undefined) fields.MpesaReceiptNumber = receipt;
+  return fields;
 }

@@ -6,11 +6,12 @@
 import {
   fromCents,
   normalizeKenyanPhone,
+  normalizeMpesaPhone,
   type PaymentStatusEvent,
   type ProcessPaymentBody,
   type ProcessPaymentResponse,
 } from '@soko/contract';
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -31,7 +32,8 @@ import {
 
 export type PaymentDeps = {
   db: Db;
-  provider: PaymentProvider;
+  /** The providers the shop offers; the first is used when the shopper names none. */
+  providers: readonly PaymentProvider[];
   publicUrl: string;
   /** Pushes a status to the payment's room (after the change is committed). */
   publish: (trackingId: string, event: PaymentStatusEvent, orderId: string) => void;
@@ -44,6 +46,14 @@ type PaymentRow = typeof payments.$inferSelect;
 const RANK: Record<PaymentState, number> = { pending: 0, failed: 1, completed: 2, reversed: 3 };
 
 const PROVIDER_UNAVAILABLE = 'We could not reach the payment service. Please try again.';
+
+/** The offered provider of that name (the shop's first when none is named), else undefined. */
+export function providerNamed(
+  deps: Pick<PaymentDeps, 'providers'>,
+  name: string | undefined,
+): PaymentProvider | undefined {
+  return name === undefined ? deps.providers[0] : deps.providers.find((p) => p.name === name);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Starting a payment
@@ -66,12 +76,28 @@ export async function startPayment(
   caller: Caller | null,
   now = new Date(),
 ): Promise<ProcessPaymentResponse> {
-  const { db, provider } = deps;
+  const { db } = deps;
+  const provider = providerNamed(deps, body.provider);
+  if (!provider) {
+    throw new AppError(400, 'validation_failed', 'This shop does not take that payment method.');
+  }
   const form = body.formData;
+  // The PIN prompt goes to the number typed for M-Pesa, else to the delivery phone.
+  const payerPhone =
+    provider.name === 'mpesa'
+      ? (body.mpesaPhone ?? normalizeMpesaPhone(form.phoneNumber) ?? undefined)
+      : undefined;
   const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
     const claim = await db.transaction(async (tx) => {
       const order = await prepareOrderForPayment(tx, body.orderId, caller, form, now);
+      // M-Pesa takes whole shillings only (an STK push's Amount is an integer).
+      if (provider.name === 'mpesa' && order.totalCents % 100 !== 0) {
+        throw conflict(
+          'conflict',
+          `M-Pesa takes whole shillings only, and this order comes to Ksh ${fromCents(order.totalCents).toFixed(2)}. Please choose another way to pay.`,
+        );
+      }
       const [reserved] = await tx
         .insert(payments)
         .values({
@@ -92,9 +118,12 @@ export async function startPayment(
       return { order, reservedId: undefined, open };
     });
 
-    if (claim.reservedId) return submitToProvider(deps, claim.order, claim.reservedId, form);
+    if (claim.reservedId) {
+      return submitToProvider(deps, provider, claim.order, claim.reservedId, form, payerPhone);
+    }
     const { open } = claim;
-    if (open?.trackingId && open.redirectUrl) {
+    // M-Pesa's payments have no page ('' as redirectUrl): they are started all the same.
+    if (open?.trackingId && open.redirectUrl !== null) {
       return { success: true, trackingId: open.trackingId, redirectUrl: open.redirectUrl };
     }
     if (open && Date.now() - open.createdAt.getTime() > ABANDONED_START_MS) {
@@ -115,11 +144,13 @@ export async function startPayment(
 
 async function submitToProvider(
   deps: PaymentDeps,
+  provider: PaymentProvider,
   order: PayableOrder,
   paymentId: string,
   form: ProcessPaymentBody['formData'],
+  payerPhone: string | undefined,
 ): Promise<ProcessPaymentResponse> {
-  const { db, provider, publicUrl } = deps;
+  const { db, publicUrl } = deps;
   let started;
   try {
     started = await provider.submitOrder({
@@ -127,6 +158,8 @@ async function submitToProvider(
       amountKsh: fromCents(order.totalCents),
       currency: 'KES',
       description: `Soko order ${order.orderNumber}`,
+      orderNumber: order.orderNumber,
+      payerPhone,
       callbackUrl: `${publicUrl}/orders/${order.id}`,
       cancellationUrl: `${publicUrl}/checkout`,
       billing: {
@@ -165,17 +198,33 @@ async function submitToProvider(
 
 export type Notification = {
   trackingId: string;
-  /** 'ipn', 'sandbox', 'sweep', 'status-poll'. */
+  /** 'ipn', 'callback', 'sandbox', 'sweep', 'status-poll'. */
   kind: string;
   /** The notification's own fields (Pesapal's IPN has three); nothing else is kept. */
   payload: NotificationFields;
 };
 
+/** Pesapal's IPN fields, and those of Daraja's STK callback (its metadata as text). */
 export type NotificationFields = {
   OrderTrackingId?: string;
   OrderNotificationType?: string;
   OrderMerchantReference?: string;
+  CheckoutRequestID?: string;
+  MerchantRequestID?: string;
+  ResultCode?: string;
+  Amount?: string;
+  MpesaReceiptNumber?: string;
 };
+const NOTIFICATION_FIELDS = [
+  'OrderTrackingId',
+  'OrderNotificationType',
+  'OrderMerchantReference',
+  'CheckoutRequestID',
+  'MerchantRequestID',
+  'ResultCode',
+  'Amount',
+  'MpesaReceiptNumber',
+] as const;
 
 export type NotificationResult = { known: boolean; applied: boolean };
 
@@ -191,11 +240,7 @@ async function findPayment(db: Db | Tx, trackingId: string): Promise<PaymentRow 
 /** Only the fields a notification is known to carry, each cut to a sane length. */
 function storedFields(fields: NotificationFields): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const key of [
-    'OrderTrackingId',
-    'OrderNotificationType',
-    'OrderMerchantReference',
-  ] as const) {
+  for (const key of NOTIFICATION_FIELDS) {
     const value = fields[key];
     if (typeof value === 'string') kept[key] = value.slice(0, 100);
   }
@@ -235,9 +280,10 @@ export async function handleNotification(
   deps: PaymentDeps,
   notification: Notification,
 ): Promise<NotificationResult> {
-  const { db, provider } = deps;
+  const { db } = deps;
   const payment = await findPayment(db, notification.trackingId);
-  if (!payment?.trackingId || payment.provider !== provider.name) {
+  const provider = payment && deps.providers.find((p) => p.name === payment.provider);
+  if (!payment?.trackingId || !provider) {
     return { known: false, applied: false };
   }
   const event = {
@@ -256,6 +302,10 @@ export async function handleNotification(
     throw error instanceof ProviderError ? error : new ProviderError(String(error), true);
   }
 
+  if (verified.state === 'completed' && verified.amountKsh === null) {
+    verified = await withReportedAmount(db, payment.id, notification.payload, verified);
+  }
+
   const result = await db.transaction(async (tx) => {
     const applied = await applyVerifiedStatus(tx, payment.id, verified);
     await tx
@@ -265,6 +315,46 @@ export async function handleNotification(
   });
   if (result?.trackingId) deps.publish(result.trackingId, statusEvent(result), result.orderId);
   return { known: true, applied: result !== null };
+}
+
+/**
+ * A provider whose status carries no amount (Daraja's STK query says paid or not, not how much):
+ * what its notifications reported is checked instead. Safaricom charges what the STK push asked,
+ * the payment's own amount, so with no report that is the amount; but any report of another
+ * amount (this notification's, or an earlier one's) holds the payment for a person to look at,
+ * and keeps holding it when the sweep asks again. The receipt number reported comes along.
+ */
+async function withReportedAmount(
+  db: Db,
+  paymentId: string,
+  payload: NotificationFields,
+  verified: ProviderStatus,
+): Promise<ProviderStatus> {
+  const earlier = await db
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId));
+  const reports = [payload, ...earlier.map((row) => row.payload)];
+  const amounts = reports
+    .map((report) => (typeof report.Amount === 'string' ? Number(report.Amount) : NaN))
+    .filter((amount) => Number.isFinite(amount));
+  const [payment] = await db
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  const expected = payment ? fromCents(payment.amountCents) : NaN;
+  const differing = amounts.find(
+    (amount) => Math.round(amount * 100) !== Math.round(expected * 100),
+  );
+  const receipt = reports
+    .map((report) => report.MpesaReceiptNumber)
+    .find((value): value is string => typeof value === 'string' && value !== '');
+  return {
+    ...verified,
+    amountKsh: differing ?? expected,
+    confirmationCode: verified.confirmationCode ?? receipt ?? null,
+    raw: receipt ? { ...verified.raw, confirmation_code: receipt } : verified.raw,
+  };
 }
 
 /**
@@ -287,8 +377,9 @@ export async function applyVerifiedStatus(
   // Money that does not match the payment is not this payment: left for a person to see.
   if (
     verified.state === 'completed' &&
-    (Math.round(verified.amountKsh * 100) !== payment.amountCents ||
-      verified.merchantReference !== payment.id)
+    (verified.amountKsh === null ||
+      Math.round(verified.amountKsh * 100) !== payment.amountCents ||
+      (verified.merchantReference !== null && verified.merchantReference !== payment.id))
   ) {
     await applyPaymentOutcome(tx, payment.orderId, payment.id, 'amount_mismatch');
     return null;
@@ -360,7 +451,10 @@ export async function sweepPendingPayments(
       .where(
         and(
           eq(payments.status, 'pending'),
-          eq(payments.provider, deps.provider.name),
+          inArray(
+            payments.provider,
+            deps.providers.map((p) => p.name),
+          ),
           isNotNull(payments.trackingId),
           lt(payments.createdAt, new Date(now - olderThanMs)),
           gt(payments.createdAt, new Date(now - 24 * 3_600_000)),

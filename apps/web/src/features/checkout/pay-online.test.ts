@@ -368,3 +368,93 @@ describe('placeOrder with an online payment', () => {
     expect(pay).not.toHaveBeenCalled();
   });
 });
+
+describe('paying with M-Pesa', () => {
+  const checkoutRequestId = 'ws_CO_24112026093015123456';
+
+  function stubMpesa(answer: { status: number; body: unknown }) {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('window', {
+      localStorage: { getItem: () => null },
+      location: { origin: 'http://localhost' },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        if (path === '/api/payments/process') {
+          bodies.push(JSON.parse(String(init?.body)));
+          return Response.json(answer.body, { status: answer.status });
+        }
+        return Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 });
+      }),
+    );
+    return bodies;
+  }
+  const prompted = {
+    status: 200,
+    body: { success: true, trackingId: checkoutRequestId, redirectUrl: '' },
+  };
+  const choice = { provider: 'mpesa' as const, mpesaPhone: '254712345678' };
+
+  it('asks for the prompt with the number, opens no page, and follows the prompt’s status', async () => {
+    const bodies = stubMpesa(prompted);
+    const tab = fakeTab();
+    const onStarted = vi.fn();
+    const follow = vi.fn(async () => ({ ...event(1), confirmation_code: 'TKA1B2C3D4' }));
+    const details = await payOnline(order, form, { tab, choice, onStarted, follow });
+    expect(bodies).toEqual([
+      { orderId: order._id, formData: form, provider: 'mpesa', mpesaPhone: '254712345678' },
+    ]);
+    expect(tab.open).not.toHaveBeenCalled();
+    expect(tab.close).toHaveBeenCalled();
+    expect(onStarted).toHaveBeenCalledWith(
+      expect.objectContaining({ trackingId: checkoutRequestId, redirectUrl: '' }),
+    );
+    expect(follow).toHaveBeenCalledWith(checkoutRequestId, expect.anything());
+    expect(details).toMatchObject({ status_code: 1, confirmation_code: 'TKA1B2C3D4' });
+  });
+
+  it.each([
+    [1032, 'The M-Pesa prompt was cancelled on the phone.'],
+    [2001, 'The M-Pesa PIN entered was wrong.'],
+    [1, 'M-Pesa says the balance is not enough for this payment.'],
+    [1037, 'The phone could not be reached, or the prompt timed out.'],
+  ])(
+    'says what happened after result code %i, and the next try orders afresh',
+    async (code, why) => {
+      stubMpesa(prompted);
+      const follow = vi.fn(async () => ({ ...event(2), result_code: code, message: why }));
+      const error = await payOnline(order, form, { tab: null, choice, follow }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PaymentFailedError);
+      expect((error as PaymentFailedError).message).toBe(`${PAYMENT_FAILED_MESSAGE} ${why}`);
+      expect((error as PaymentFailedError).orderClosed).toBe(true);
+    },
+  );
+
+  it('keeps the spec’s words alone for a provider that gives no result code', async () => {
+    stubProcess(started);
+    const follow = vi.fn(async () => ({ ...event(2), message: 'Request processed successfully' }));
+    const error = await payOnline(order, form, { tab: fakeTab(), follow }).catch((e: unknown) => e);
+    expect((error as PaymentFailedError).message).toBe(PAYMENT_FAILED_MESSAGE);
+  });
+
+  it('passes on what the server refused about an M-Pesa payment', async () => {
+    stubMpesa({
+      status: 409,
+      body: {
+        error: {
+          code: 'conflict',
+          message: 'M-Pesa takes whole shillings only, and this order comes to Ksh 820.50.',
+        },
+      },
+    });
+    const error = await payOnline(order, form, { tab: null, choice, follow: vi.fn() }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as PaymentFailedError).message).toBe(
+      `${PAYMENT_FAILED_MESSAGE} M-Pesa takes whole shillings only, and this order comes to Ksh 820.50.`,
+    );
+  });
+});

@@ -7,15 +7,32 @@
 // (`restarts`). The server keeps one open payment per order, so asking again shows the same
 // payment's page, never a second payment; an order paid meanwhile answers 409 `already_paid`
 // and counts as completed.
-import { PAYMENT_STATUS, type CheckoutForm, type CreateOrderResponse } from '@soko/contract';
+import {
+  PAYMENT_STATUS,
+  type CheckoutForm,
+  type CreateOrderResponse,
+  type PaymentProviderName,
+} from '@soko/contract';
 import { ApiError } from '../../lib/api-client';
 import { processPayment } from './api/process-payment';
-import { PAYMENT_REVERSED_MESSAGE, PaymentFailedError } from './payment-errors';
+import {
+  PAYMENT_FAILED_MESSAGE,
+  PAYMENT_REVERSED_MESSAGE,
+  PaymentFailedError,
+} from './payment-errors';
 import { followPayment, type FollowPaymentOptions } from './payment-status';
 import type { PaymentTab } from './payment-tab';
 
+/** How the shopper chose to pay; the shop's default when no provider is named. */
+export interface PaymentChoice {
+  provider?: PaymentProviderName;
+  /** The number the M-Pesa PIN prompt goes to (normalised by the server). */
+  mpesaPhone?: string;
+}
+
 export interface StartedPayment {
   trackingId: string;
+  /** The provider's page; '' for M-Pesa, whose prompt is on the shopper's phone. */
   redirectUrl: string;
   /** The provider's page opened in a tab (false: the browser refused one, a link is offered). */
   tabOpened: boolean;
@@ -49,8 +66,9 @@ export class PaymentRestarts {
 
 /** What the screen is told while an online payment runs, and how it can steer it. */
 export interface PaymentUi {
-  /** The tab reserved on the click, or null when the browser refused one. */
+  /** The tab reserved on the click, or null when the browser refused one (or M-Pesa needs none). */
   tab: PaymentTab | null;
+  choice?: PaymentChoice;
   /** The provider's page is ready: the screen shows the wait and a link to the page. */
   onStarted?: (payment: StartedPayment) => void;
   /** false: the live channel cannot connect (the status call is polled meanwhile). */
@@ -92,18 +110,35 @@ async function startPayment(
   order: CreateOrderResponse,
   form: CheckoutForm,
   tab: PaymentTab | null,
+  choice: PaymentChoice,
 ): Promise<{ trackingId: string; redirectUrl: string } | 'paid'> {
   let started;
   try {
-    started = await processPayment({ orderId: order._id, formData: form });
+    started = await processPayment({
+      orderId: order._id,
+      formData: form,
+      ...(choice.provider && { provider: choice.provider }),
+      ...(choice.provider === 'mpesa' && choice.mpesaPhone && { mpesaPhone: choice.mpesaPhone }),
+    });
   } catch (error) {
     tab?.close();
     if (error instanceof ApiError && error.code === 'already_paid') return 'paid';
     if (error instanceof ApiError) {
       // 409: the order is closed (failed, expired) and can no longer be paid; 404: it is gone.
-      throw new PaymentFailedError(undefined, { orderClosed: [404, 409].includes(error.status) });
+      const orderClosed = [404, 409].includes(error.status);
+      // M-Pesa's refusals say what to change (the number, or whole shillings only).
+      const message =
+        choice.provider === 'mpesa' && error.status !== 404 && error.message
+          ? `${PAYMENT_FAILED_MESSAGE} ${error.message}`
+          : PAYMENT_FAILED_MESSAGE;
+      throw new PaymentFailedError(message, { orderClosed });
     }
     throw error;
+  }
+  // M-Pesa has no page: the PIN prompt is on the phone, and its tracking id is all there is.
+  if (started.success && started.redirectUrl === '' && started.trackingId !== '') {
+    tab?.close();
+    return { trackingId: started.trackingId, redirectUrl: '' };
   }
   const redirectUrl = started.success
     ? paymentPageUrl(started.redirectUrl, window.location.origin)
@@ -121,12 +156,12 @@ export const payOnline: PayOnline = async (order, form, ui) => {
   const { follow = followPayment, restarts } = ui;
   let tab = ui.tab;
   for (;;) {
-    const started = await startPayment(order, form, tab);
+    const started = await startPayment(order, form, tab, ui.choice ?? {});
     if (started === 'paid') {
       ui.onCompleted?.();
       return ALREADY_PAID_DETAILS;
     }
-    tab?.open(started.redirectUrl);
+    if (started.redirectUrl) tab?.open(started.redirectUrl);
     ui.onStarted?.({ ...started, tabOpened: tab !== null, tab });
 
     // The status is followed until it is final, or until the shopper asks for the page again.
@@ -162,6 +197,14 @@ export const payOnline: PayOnline = async (order, form, ui) => {
     if (outcome.status_code === PAYMENT_STATUS.REVERSED) {
       throw new PaymentFailedError(PAYMENT_REVERSED_MESSAGE, { orderClosed: true });
     }
-    throw new PaymentFailedError(undefined, { orderClosed: true });
+    // M-Pesa says why (cancelled, wrong PIN, not enough balance, timed out): after the spec's
+    // words. Only its statuses carry a result code.
+    const reason = typeof outcome.message === 'string' ? outcome.message : '';
+    throw new PaymentFailedError(
+      typeof outcome.result_code === 'number' && reason
+        ? `${PAYMENT_FAILED_MESSAGE} ${reason}`
+        : PAYMENT_FAILED_MESSAGE,
+      { orderClosed: true },
+    );
   }
 };

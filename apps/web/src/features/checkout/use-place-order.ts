@@ -6,7 +6,7 @@ import { fromCents, type CartLine, type CheckoutScreenValues, type Order } from 
 import { isLineUnavailable } from '../cart';
 import { mayPayOnline, usePaymentModes } from './api/get-payment-modes';
 import { describeCheckoutError, type CheckoutProblem } from './checkout-errors';
-import { PaymentRestarts, type StartedPayment } from './pay-online';
+import { PaymentRestarts, type PaymentChoice, type StartedPayment } from './pay-online';
 import { PAYMENT_SUCCESSFUL_MESSAGE } from './payment-errors';
 import { reservePaymentTab } from './payment-tab';
 import { placeOrder, type CheckoutStage, type HeldOrder } from './place-order';
@@ -82,7 +82,11 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
 
   useStallWatch(waiting, paymentTab, setWaiting);
 
-  const submit = async (values: CheckoutScreenValues, figures: OrderFigures) => {
+  const submit = async (
+    values: CheckoutScreenValues,
+    figures: OrderFigures,
+    choice: PaymentChoice = {},
+  ) => {
     if (stage) return;
     setProblem(null);
     const lines = [...source.lines];
@@ -92,8 +96,12 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
     }
     const { shipping, ...form } = values;
 
-    // Before any await: a tab opened after the calls answer would be blocked as a popup.
-    const tab = mayPayOnline(lines, paymentModes.data) ? reservePaymentTab() : null;
+    // Before any await: a tab opened after the calls answer would be blocked as a popup. M-Pesa
+    // needs none: its prompt is on the shopper's phone.
+    const tab =
+      choice.provider !== 'mpesa' && mayPayOnline(lines, paymentModes.data)
+        ? reservePaymentTab()
+        : null;
     setPlacing(lines);
     const controller = new AbortController();
     paying.current = controller;
@@ -120,6 +128,7 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
           onStage: setStage,
           payment: {
             tab,
+            choice,
             signal: controller.signal,
             restarts: restarts.current,
             onStarted: (started) => {
@@ -172,6 +181,8 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
   };
 
   return {
+    /** Whether these lines may be paid online (then the payment method matters). */
+    paysOnline: mayPayOnline(source.lines, paymentModes.data),
     /** What the screen shows: the lines being placed, else the source's. */
     lines: placing ?? source.lines,
     stage,

@@ -7,6 +7,7 @@ import {
   cartSubtotalCents,
   checkoutScreenSchema,
   grandTotalCents,
+  mpesaPhoneSchema,
   shippingCents,
   type Order,
 } from '@soko/contract';
@@ -23,11 +24,14 @@ import {
 } from '../checkout-form';
 import { STAGE_LABELS } from '../place-order';
 import { useDiscountCode } from '../use-discount-code';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import type { PaymentChoice } from '../pay-online';
 import { usePlaceOrder, type CheckoutLines } from '../use-place-order';
 import { AccountSection } from './account-section';
 import { DeliverySection } from './delivery-section';
 import { DiscountSection } from './discount-section';
 import { OrderSummary } from './order-summary';
+import { PaymentMethodSection, type PaymentChoiceState } from './payment-method-section';
 import { PaymentProgress } from './payment-progress';
 import { ShippingSection } from './shipping-section';
 import { TotalsSection } from './totals-section';
@@ -41,6 +45,12 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   const [placed, setPlaced] = useState(false);
   // Decision 016: no offline checkout. Stock and price are the server's, and a payment needs it.
   const online = useOnlineStatus();
+  const methods = usePaymentMethods();
+  const [payment, setPayment] = useState<PaymentChoiceState>({
+    method: null,
+    mpesaPhone: '',
+    phoneError: undefined,
+  });
 
   const form: CheckoutFormApi = useZodForm(checkoutScreenSchema, {
     defaultValues: {
@@ -95,15 +105,32 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   }
   if (flow.lines.length === 0) return <EmptyCheckout title={title} />;
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      flow.submit(values, {
+  const method = payment.method ?? methods[0];
+  const onSubmit = form.handleSubmit((values) => {
+    let choice: PaymentChoice = {};
+    if (flow.paysOnline && method) {
+      choice = { provider: method };
+      if (method === 'mpesa') {
+        // The contract's rule, checked before any order is made: the number the prompt goes to.
+        const phone = mpesaPhoneSchema.safeParse(payment.mpesaPhone.trim() || values.phoneNumber);
+        if (!phone.success) {
+          setPayment({ ...payment, phoneError: phone.error.issues[0]?.message });
+          flow.showFieldsProblem();
+          return;
+        }
+        choice.mpesaPhone = phone.data;
+      }
+    }
+    return flow.submit(
+      values,
+      {
         discountCode: discount.applied?.code ?? null,
         discountCents: discount.amountCents,
         totalCents: totals.totalCents,
-      }),
-    flow.showFieldsProblem,
-  );
+      },
+      choice,
+    );
+  }, flow.showFieldsProblem);
 
   return (
     <section>
@@ -125,6 +152,9 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
           <AccountSection form={form} lockedEmail={lockedEmail} />
           <DeliverySection form={form} />
           <ShippingSection form={form} />
+          {flow.paysOnline && (
+            <PaymentMethodSection methods={methods} choice={payment} onChange={setPayment} />
+          )}
         </div>
 
         <div className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">

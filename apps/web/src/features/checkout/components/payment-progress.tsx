@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MPESA_PROMPT_MESSAGE } from '@soko/contract';
 import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
 import { PAYMENT_UNREACHABLE_MESSAGE } from '../payment-errors';
 import type { WaitingPayment } from '../use-place-order';
@@ -8,6 +9,8 @@ export const PAGE_READY =
   'Your payment page is ready. Open it to pay; this page waits for your payment.';
 export const STALLED_QUESTION =
   'We have not heard from your payment yet. Did you close the payment page?';
+export const MPESA_STALLED =
+  'We have not heard from M-Pesa yet. If no prompt reached your phone, see the order, or wait a little longer.';
 
 function heldUntilSentence(holdUntil: string): string | null {
   const until = new Date(holdUntil);
@@ -35,6 +38,9 @@ export function PaymentProgress({
   onPayAgain: () => void;
 }) {
   const held = waiting ? heldUntilSentence(waiting.holdUntil) : null;
+  // M-Pesa has no page: the prompt is on the shopper's phone, and asking again would only
+  // answer the same prompt.
+  const onPhone = waiting !== null && waiting.redirectUrl === '';
   return (
     <>
       {/* Always in the page, so that screen readers announce what appears in it. */}
@@ -44,21 +50,27 @@ export function PaymentProgress({
             {waiting && (
               <>
                 <p className="font-medium text-stone-900">
-                  {waiting.stalled
-                    ? STALLED_QUESTION
-                    : waiting.tabOpened
-                      ? WAITING_IN_TAB
-                      : PAGE_READY}
+                  {onPhone
+                    ? waiting.stalled
+                      ? MPESA_STALLED
+                      : MPESA_PROMPT_MESSAGE
+                    : waiting.stalled
+                      ? STALLED_QUESTION
+                      : waiting.tabOpened
+                        ? WAITING_IN_TAB
+                        : PAGE_READY}
                 </p>
                 {held && <p className="text-sm text-stone-800">{held}</p>}
-                <a
-                  href={waiting.redirectUrl}
-                  target="_blank"
-                  rel="noopener"
-                  className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
-                >
-                  Open the payment page
-                </a>
+                {!onPhone && (
+                  <a
+                    href={waiting.redirectUrl}
+                    target="_blank"
+                    rel="noopener"
+                    className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
+                  >
+                    Open the payment page
+                  </a>
+                )}
               </>
             )}
             {note && <p className="font-medium text-brand-900">{note}</p>}
@@ -70,9 +82,11 @@ export function PaymentProgress({
           <button type="button" onClick={onKeepWaiting} className={secondaryButton}>
             Keep waiting
           </button>
-          <button type="button" onClick={onPayAgain} className={secondaryButton}>
-            Pay again
-          </button>
+          {!onPhone && (
+            <button type="button" onClick={onPayAgain} className={secondaryButton}>
+              Pay again
+            </button>
+          )}
           {waiting.orderId && (
             <Link to={`/orders/${encodeURIComponent(waiting.orderId)}`} className={secondaryButton}>
               See the order
