@@ -243,7 +243,10 @@ async function limitOpenOrders(tx: Tx, clientKey: string, settings: OrderSetting
     .where(
       and(
         eq(orders.clientKey, clientKey),
-        eq(orders.status, 'pending_payment'),
+        // Written out, not a parameter: the statement runs prepared (db.ts), and a generic plan
+        // can use the partial index orders_open_by_client_idx only when its condition is in the
+        // text; with `status = $2` it scanned every open order of every client.
+        sql`${orders.status} = 'pending_payment'`,
         gt(orders.holdUntil, now),
       ),
     )
