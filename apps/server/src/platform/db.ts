@@ -1,5 +1,6 @@
 // One Drizzle handle over either database. PGlite (embedded, one connection) is the default so
 // `npm start` needs no server; PostgreSQL takes over when DATABASE_URL is set.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -81,6 +82,64 @@ export async function openPglite(options: {
   };
 }
 
+/**
+ * Distinct statements one connection keeps prepared. Past it a new statement runs unnamed, as
+ * before: the cache is bounded like pgx's (512) rather than grown by every admin filter.
+ */
+export const PREPARED_PER_CONNECTION = 256;
+/** Names of the statement texts seen so far (a text names its statement by its hash). */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 4_096;
+
+/** The name a statement text is prepared under: the same text, the same name, on every connection. */
+export function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_STATEMENT_NAMES) return undefined;
+    name = `soko_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
+
+/**
+ * Every statement with parameters becomes a named (prepared) statement on this connection,
+ * named by its text: PostgreSQL parses and plans it once per connection, then only binds and runs
+ * it (and after five runs may keep a generic plan, which `plan_cache_mode = auto` takes only when
+ * it costs no more than the custom ones). Drizzle builds the same text for the same query shape,
+ * with the values apart, so an order's statements repeat exactly. node-postgres prepares a named
+ * statement the first time a connection sends it (https://node-postgres.com/features/queries).
+ */
+export function prepareStatementsOn(client: pg.ClientBase): void {
+  const prepared = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    const [first, values] = args;
+    const config: QueryConfigLike | null =
+      typeof first === 'string'
+        ? { text: first }
+        : first && typeof first === 'object'
+          ? first
+          : null;
+    if (!config) return query(...args);
+    const { text, name, submit } = config;
+    const params = Array.isArray(values) ? values : config.values;
+    if (typeof text !== 'string' || name !== undefined || submit !== undefined) {
+      return query(...args);
+    }
+    if (!Array.isArray(params) || params.length === 0) return query(...args);
+    const named = statementName(text);
+    if (named === undefined) return query(...args);
+    if (!prepared.has(named)) {
+      if (prepared.size >= PREPARED_PER_CONNECTION) return query(...args);
+      prepared.add(named);
+    }
+    return query({ ...config, name: named }, ...args.slice(1));
+  };
+}
+
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -91,6 +150,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', prepareStatementsOn);
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
