@@ -85,41 +85,30 @@ export async function moveOrder(
     ...(to === 'pending_payment' ? {} : { holdUntil: null }),
     ...(to === 'confirmed' ? { confirmedAt: now } : {}),
   };
-  const parts = partsFollow(tx, order.id, order.status, to);
-  const also = parts ? [...unitsSold, parts] : unitsSold;
-  if (!(await updateWithChange(tx, order, changes, { to, actor, note }, also))) {
+  if (!(await updateWithChange(tx, order, changes, { to, actor, note }, unitsSold))) {
     throw forbiddenMove(order.status, to);
   }
+  await partsFollow(tx, order.id, order.status, to);
   return { ...order, ...changes, updatedAt: now };
 }
 
 /**
  * The parts follow their order where the order moves them all: confirmed together when it is
  * confirmed, and the ones not yet sent cancelled when a confirmed order is cancelled or reversed.
- * (A part's own moves go the other way: see parts.ts.) A WITH step of the order's own move (one
- * round trip), run only once the order's row was written (it reads `moved`); null when the
- * parts stay as they are.
+ * (A part's own moves go the other way: see parts.ts.)
  */
-function partsFollow(tx: Tx, orderId: string, from: OrderStatus, to: OrderStatus): SQL | null {
+async function partsFollow(tx: Tx, orderId: string, from: OrderStatus, to: OrderStatus) {
   const move =
     to === 'confirmed'
       ? { from: 'pending_payment' as const, to: 'confirmed' as const }
       : from === 'confirmed' && (to === 'cancelled' || to === 'reversed')
         ? { from: 'confirmed' as const, to: 'cancelled' as const }
         : null;
-  if (!move) return null;
-  const update = tx
+  if (!move) return;
+  await tx
     .update(orderParts)
     .set({ status: move.to, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(orderParts.orderId, orderId),
-        eq(orderParts.status, move.from),
-        sql`exists (select 1 from moved)`,
-      ),
-    )
-    .returning({ id: orderParts.id });
-  return sql`parts_followed as (${update.getSQL()})`;
+    .where(and(eq(orderParts.orderId, orderId), eq(orderParts.status, move.from)));
 }
 
 type Change = { to: OrderStatus; actor: Actor; note?: string | undefined };
