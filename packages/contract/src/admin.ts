@@ -5,8 +5,6 @@ import { PAGE_SIZES } from './catalog-rules';
 import { uuidSchema } from './common';
 import { ORDER_STATUSES } from './order-state-rules';
 
-/** The header that carries how many rows all pages hold. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** A client may ask for smaller or larger pages, never an unbounded one. */
 export const MAX_PAGE_SIZE = 100;
 

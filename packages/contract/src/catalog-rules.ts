@@ -68,6 +68,12 @@ export function matchesType(product: { Type?: string | null }, label: string): b
 // ---------------------------------------------------------------------------------------------
 // Paging
 
+/**
+ * The header that carries how many rows all pages hold (kept here, free of zod, so a screen that
+ * reads it does not pull the schemas into its chunk).
+ */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
 /** Spec section 9 page sizes; the category grid drops to 4 under NARROW_BREAKPOINT_PX. */
 export const PAGE_SIZES = {
   category: 8,

@@ -1,10 +1,15 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { secondaryButton } from '../../../components/form-styles';
 import { useSession } from '../../../lib/session';
 import { useMyReview, useProductReviews } from '../api/get-reviews';
-import { ReviewForm } from './review-form';
 import { ReviewItem, ReviewList } from './review-list';
 import { ReviewSummary } from './review-summary';
+
+// The form (react-hook-form and the zod schemas, about 45 KB) only for a shopper who may write
+// a review: most readers of a product page are not signed in, and their phones need not run it.
+const ReviewForm = lazy(() =>
+  import('./review-form').then(({ ReviewForm }) => ({ default: ReviewForm })),
+);
 
 /** The signed-in shopper's part: their review, the form, or nothing when they may not review. */
 function MyReviewArea({ productId }: { productId: string }) {
@@ -21,7 +26,11 @@ function MyReviewArea({ productId }: { productId: string }) {
       </div>
     );
   }
-  return data.canReview ? <ReviewForm productId={productId} /> : null;
+  return data.canReview ? (
+    <Suspense fallback={<p className="text-sm text-stone-600">Loading the review form...</p>}>
+      <ReviewForm productId={productId} />
+    </Suspense>
+  ) : null;
 }
 
 /** The product page's Reviews section: figures, the shopper's form, and the reviews in pages. */
