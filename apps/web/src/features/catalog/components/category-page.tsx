@@ -10,6 +10,7 @@ import { TypeFilter } from './listing/type-filter';
 import { useListingSearchParams } from './listing/use-listing-search-params';
 import { useNarrowViewport, useWidthKnown } from './listing/use-narrow-viewport';
 import { useScrollToTopOnOpen } from './listing/use-scroll-to-top-on-open';
+import { scrollToStart } from '../../../lib/scroll-to-start';
 
 /** Products a link passed in navigation state (`state.products`), when they are well-formed. */
 function productsFromState(state: unknown): Product[] | undefined {
@@ -26,10 +27,6 @@ function productsFromState(state: unknown): Product[] | undefined {
         Array.isArray((p as Product).imageUrls),
     );
   return wellFormed ? (products as Product[]) : undefined;
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
@@ -65,10 +62,7 @@ export function CategoryPage() {
   const changePage = (next: number) => {
     params.update({ page: next });
     // Spec: a page change scrolls to the grid.
-    gridRef.current?.scrollIntoView({
-      block: 'start',
-      behavior: prefersReducedMotion() ? 'instant' : 'smooth',
-    });
+    scrollToStart(gridRef.current);
   };
 
   const pages = data ? pageCount(data.total, perPage) : 1;

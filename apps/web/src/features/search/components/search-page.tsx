@@ -13,13 +13,10 @@ import { useSearchProducts } from '../api/search-products';
 import { searchPageCount, type SearchState } from '../search-params';
 import { useSearchState } from '../use-search-state';
 import { SearchFiltersPanel, SearchSortSelect } from './search-filters';
+import { scrollToStart } from '../../../lib/scroll-to-start';
 
 /** The spec's text when a search matches nothing. */
 export const NO_RESULTS_TEXT = 'No products found for this category.';
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** /search?query={text}: every shop's products matching the text, filtered, sorted and paged. */
 export function SearchPage() {
@@ -53,10 +50,7 @@ function SearchResults({ state, change }: SearchResultsProps) {
 
   const changePage = (page: number) => {
     change({ page });
-    resultsRef.current?.scrollIntoView({
-      block: 'start',
-      behavior: prefersReducedMotion() ? 'instant' : 'smooth',
-    });
+    scrollToStart(resultsRef.current);
   };
 
   const total = data?.total;

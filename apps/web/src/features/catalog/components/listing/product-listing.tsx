@@ -13,6 +13,7 @@ import { ProductGrid } from '../product-grid';
 import { SortSelect } from './sort-select';
 import { TypeFilter } from './type-filter';
 import { useListingSearchParams } from './use-listing-search-params';
+import { scrollToStart } from '../../../../lib/scroll-to-start';
 
 export interface ProductListingProps {
   /** Every product of the screen, in the server's order. */
@@ -29,10 +30,6 @@ export interface ProductListingProps {
   /** When the type filter leaves none. */
   filteredEmptyText?: string;
   maxColumns?: 3 | 4;
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /** Filter, sort and paging of a product list, with its place kept in the URL. */
@@ -64,10 +61,7 @@ export function ProductListing({
   const changePage = (next: number) => {
     params.update({ page: next });
     // Spec: a page change scrolls to the grid.
-    gridRef.current?.scrollIntoView({
-      block: 'start',
-      behavior: prefersReducedMotion() ? 'instant' : 'smooth',
-    });
+    scrollToStart(gridRef.current);
   };
 
   return (

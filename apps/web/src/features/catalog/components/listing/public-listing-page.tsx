@@ -7,16 +7,13 @@ import { ListingError, ListingLoading } from './listing-status';
 import { SortSelect } from './sort-select';
 import { useListingSearchParams } from './use-listing-search-params';
 import { useScrollToTopOnOpen } from './use-scroll-to-top-on-open';
+import { scrollToStart } from '../../../../lib/scroll-to-start';
 
 export interface PublicListingPageProps {
   title: string;
   /** Shows the 'Sort by' select; otherwise the list keeps `order`. */
   sortable?: boolean;
   order?: SortKey;
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
@@ -43,10 +40,7 @@ export function PublicListingPage({
   const changePage = (next: number) => {
     params.update({ page: next });
     // Spec: a page change scrolls to the grid.
-    gridRef.current?.scrollIntoView({
-      block: 'start',
-      behavior: prefersReducedMotion() ? 'instant' : 'smooth',
-    });
+    scrollToStart(gridRef.current);
   };
 
   const pages = data ? pageCount(data.total, pageSize) : 1;
