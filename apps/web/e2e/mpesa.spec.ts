@@ -24,7 +24,13 @@ import { addToCart, field, fillDelivery, firstLine, savedCart, uniqueEmail } fro
 // to check the phone, and the fake then sends the STK callback Safaricom would.
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const port = 42_000 + Math.floor(Math.random() * 2_000);
+// A port no other worker of this run uses: the slot of the workers running side by side, and
+// the worker's own number for those that follow in the same slot (a random port once met
+// another server's).
+const port =
+  42_000 +
+  Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 1_000 +
+  (Number(process.env.TEST_WORKER_INDEX ?? 0) % 1_000);
 const origin = `http://localhost:${port}`;
 test.use({ baseURL: origin });
 test.describe.configure({ mode: 'serial' });
@@ -58,7 +64,12 @@ test.beforeAll(async () => {
       MPESA_PASSKEY: FAKE_DARAJA_CREDENTIALS.passkey,
       MPESA_BASE_URL: fake.url,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // What the server says on stderr goes into the error when it does not start.
+  let stderr = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2_000);
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -67,7 +78,7 @@ test.beforeAll(async () => {
       .catch(() => false);
     if (healthy) break;
     if (Date.now() > deadline || server.exitCode !== null) {
-      throw new Error('The M-Pesa server did not start');
+      throw new Error(`The M-Pesa server did not start (exit ${server.exitCode}): ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

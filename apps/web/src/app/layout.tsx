@@ -18,15 +18,15 @@ const SiteFooter = lazy(() =>
 );
 
 /** The parts of the layout that hold controls, each taken over in its own boundary. */
-const LIVE_PARTS = ['header', 'page', 'footer'] as const;
+const LIVE_PARTS = ['header', 'page', 'footer', 'chat'] as const;
 const liveParts = new Set<string>();
 
 /**
  * Marks the page as live once every part with controls has been taken over: on a page the
  * server painted, a button or a typed letter does nothing until its part is hydrated (browser
  * journeys wait for `html[data-hydrated]` before acting, like a shopper's second tap). Each
- * boundary hydrates on its own, the footer only once its chunk is in, so the root's own commit
- * is too early to say so.
+ * boundary hydrates on its own, the footer and the chat launcher only once their chunks are in,
+ * so the root's own commit is too early to say so.
  */
 function LiveMark({ part }: { part: (typeof LIVE_PARTS)[number] }) {
   useEffect(() => {
@@ -73,6 +73,7 @@ export function RootLayout() {
       </Suspense>
       <Suspense fallback={null}>
         <ChatWidget />
+        <LiveMark part="chat" />
       </Suspense>
       <ScrollRestoration />
     </div>
