@@ -44,6 +44,7 @@ import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
 import { registerStatsRoutes } from './modules/stats';
+import { applyDefaultCommission, registerLedgerRoutes } from './modules/ledger';
 import { registerTenantRoutes } from './modules/tenants';
 import { loadBodyRenderer, registerPageRoutes } from './modules/seo';
 
@@ -139,6 +140,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Here as well as in main.ts (which writes it before seeding): a server built by a test or a
+  // benchmark credits sales at its own setting too.
+  await applyDefaultCommission(database.db, config.defaultCommissionBps);
+
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
@@ -149,6 +154,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerShopRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
+  registerLedgerRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerBlogRoutes(app, ctx);

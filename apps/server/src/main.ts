@@ -9,6 +9,7 @@ import { acquireDataDirLock, DataDirLockedError } from './platform/lock-file';
 import { resolveJwtSecret } from './platform/secrets';
 import { ensureAdmin } from './modules/auth';
 import { DEMO_ACCOUNTS_TEXT, seedDemoIfEmpty } from './demo/seed';
+import { applyDefaultCommission } from './modules/ledger';
 
 function fail(message: string): never {
   process.stderr.write(`\nSoko could not start.\n${message}\n\n`);
@@ -49,6 +50,8 @@ async function main() {
   const { database, release } = opened;
 
   await database.migrate();
+  // Before the demo's past orders are written: the ledger credits them at this rate.
+  await applyDefaultCommission(database.db, config.defaultCommissionBps);
   const seeded = config.seed === 'demo' ? await seedDemoIfEmpty(database.db, config) : false;
   if (config.admin) await ensureAdmin(database.db, config.admin, config.passwordHashCost);
 

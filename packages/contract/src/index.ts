@@ -20,3 +20,4 @@ export * from './media';
 export * from './admin';
 export * from './tenants';
 export * from './stats';
+export * from './ledger';

@@ -30,9 +30,11 @@ export const APP_PATHS = [
   '/admin',
   '/shops',
   '/shops/:shopId/orders',
+  '/shops/:shopId/balance',
   '/admin/shops',
   '/admin/tenants',
   '/admin/refunds',
+  '/admin/payouts',
   '/orders/:orderId',
   '/pay/sandbox/:trackingId',
   // What this browser keeps for reading offline (decision 016).

@@ -91,6 +91,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   // Fractions are allowed so tests can let a hold pass in seconds.
   ORDER_HOLD_MINUTES: z.coerce.number().positive().max(10_080).default(15),
+  // The marketplace's cut of a shop's sales unless the admin set the shop its own (the ledger).
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   RATE_LIMIT_PUBLIC_WRITES: positiveInt.default(30),
   RATE_LIMIT_SIGNIN_PER_CLIENT: positiveInt.default(10),
   // Per email from one network address, per minute.
@@ -155,6 +157,8 @@ export type Config = {
   publicUrl: string;
   trustProxy: boolean;
   orderHoldMinutes: number;
+  /** Basis points: 1,000 is 10%. */
+  defaultCommissionBps: number;
   rateLimits: {
     publicWrites: number;
     signinPerClient: number;
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    defaultCommissionBps: Math.round(e.COMMISSION_PERCENT * 100),
     rateLimits: {
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
       signinPerClient: e.RATE_LIMIT_SIGNIN_PER_CLIENT,

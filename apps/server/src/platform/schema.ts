@@ -2,6 +2,7 @@
 // bug in a service can never write a negative stock or a sixth star. Ids are random UUIDs
 // (never sequential) because anonymous orders are reachable by id alone.
 import {
+  LEDGER_ENTRY_KINDS,
   ORDER_STATUSES,
   REFUND_STATUSES,
   PRICING_TYPES,
@@ -39,6 +40,7 @@ export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
 export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES);
 export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
+export const ledgerEntryKindEnum = pgEnum('ledger_entry_kind', LEDGER_ENTRY_KINDS);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'pending',
   'completed',
@@ -103,6 +105,9 @@ export const shops = pgTable(
     // The most of one item (a product, or one of its variants) one order may take: an order
     // holds its stock until it is paid, so one shopper must not be able to hold it all.
     maxPerOrder: integer('max_per_order').notNull().default(10),
+    // The marketplace's cut of this shop's sales in basis points (1,000 is 10%); null follows
+    // the marketplace's default (ledger_settings, from COMMISSION_PERCENT).
+    commissionBps: integer('commission_bps'),
     imageUrls: text('image_urls')
       .array()
       .notNull()
@@ -117,6 +122,7 @@ export const shops = pgTable(
   (t) => [
     index('shops_owner_idx').on(t.ownerId),
     check('shops_max_per_order_range', sql`${t.maxPerOrder} between 1 and 1000`),
+    check('shops_commission_range', sql`${t.commissionBps} between 0 and 10000`),
   ],
 );
 
@@ -613,3 +619,68 @@ export const media = pgTable('media', {
 
 // Feeds the human order number (SK-YY-000123); a sequence never hands out one number twice.
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1000 });
+
+// What the marketplace owes each shop (DESIGN "Ledger"): entries are only ever added, in
+// cents, credits positive; a shop's balance is the sum of its entries, never a stored total.
+// Sales and their undoing are written by triggers on orders and order_parts (migration 0010)
+// in the transaction of every move that makes a part earn or stop earning, so no path of an
+// order can forget them; payouts are written by the ledger module. A trigger refuses every
+// update and delete.
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    // The order of writing: a shop's history and running balance read in it.
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    kind: ledgerEntryKindEnum('kind').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    // A sale's lines and the commission taken from them (negated on the entry undoing it).
+    grossCents: bigint('gross_cents', { mode: 'number' }),
+    commissionCents: bigint('commission_cents', { mode: 'number' }),
+    commissionBps: integer('commission_bps'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    partId: uuid('part_id').references(() => orderParts.id, { onDelete: 'restrict' }),
+    // A payout's: how the money went and the bank's or M-Pesa's reference.
+    method: text('method'),
+    reference: text('reference'),
+    note: text('note'),
+    // No foreign key: an entry is never changed, even when the account that wrote it goes.
+    actorUserId: uuid('actor_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    check(
+      'ledger_entries_shape',
+      sql`(${t.kind} = 'sale' and ${t.amountCents} >= 0 and ${t.partId} is not null)
+        or (${t.kind} in ('cancellation', 'reversal', 'refund') and ${t.amountCents} <= 0 and ${t.partId} is not null)
+        or (${t.kind} = 'payout' and ${t.amountCents} < 0 and ${t.method} is not null and ${t.reference} is not null)`,
+    ),
+    // A part is credited once and undone once, whoever gets there first.
+    uniqueIndex('ledger_one_sale_per_part')
+      .on(t.partId)
+      .where(sql`${t.kind} = 'sale'`),
+    uniqueIndex('ledger_one_undoing_per_part')
+      .on(t.partId)
+      .where(sql`${t.kind} in ('cancellation', 'reversal', 'refund')`),
+    index('ledger_entries_shop_seq_idx').on(t.shopId, t.seq),
+  ],
+);
+
+// One row: the marketplace's default commission, written at start from COMMISSION_PERCENT so
+// that the ledger's triggers can read it.
+export const ledgerSettings = pgTable(
+  'ledger_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    defaultCommissionBps: integer('default_commission_bps').notNull().default(0),
+  },
+  (t) => [
+    check('ledger_settings_one_row', sql`${t.id}`),
+    check('ledger_settings_commission_range', sql`${t.defaultCommissionBps} between 0 and 10000`),
+  ],
+);

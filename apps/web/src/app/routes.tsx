@@ -16,9 +16,11 @@ const adminPage = (name: keyof AdminPages) => async () => ({
 });
 // The same for the owner's screens.
 const shopPages = () => import('../features/shops');
-const shopPage = (name: 'ShopsPage' | 'ShopOrdersPage' | 'ManageProductsPage') => async () => ({
-  Component: (await shopPages())[name],
-});
+const shopPage =
+  (name: 'ShopsPage' | 'ShopOrdersPage' | 'ShopBalancePage' | 'ManageProductsPage') =>
+  async () => ({
+    Component: (await shopPages())[name],
+  });
 
 export const routes: RouteObject[] = [
   {
@@ -122,6 +124,10 @@ export const routes: RouteObject[] = [
             lazy: adminPage('RefundsPage'),
           },
           {
+            path: 'admin/payouts',
+            lazy: adminPage('PayoutsPage'),
+          },
+          {
             path: 'managelisting',
             lazy: adminPage('ManageListingPage'),
           },
@@ -137,6 +143,10 @@ export const routes: RouteObject[] = [
           {
             path: 'shops/:shopId/orders',
             lazy: shopPage('ShopOrdersPage'),
+          },
+          {
+            path: 'shops/:shopId/balance',
+            lazy: shopPage('ShopBalancePage'),
           },
           {
             path: 'add-products/:shopId',

@@ -6,3 +6,4 @@ export { ManageOrdersPage } from './components/manage-orders-page';
 export { AdminShopsPage } from './components/admin-shops-page';
 export { TenantsPage } from './components/tenants-page';
 export { RefundsPage } from './components/refunds-page';
+export { PayoutsPage } from './components/payouts-page';

@@ -6,3 +6,4 @@ export { ShopOrdersPage } from './components/shop-orders-page';
 export { ProductForm } from './components/product-form';
 export { useShops } from './api/get-shops';
 export { useShopCategories } from './api/get-shop-categories';
+export { ShopBalancePage } from './components/shop-balance-page';

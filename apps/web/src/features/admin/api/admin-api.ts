@@ -94,21 +94,26 @@ export function deleteAdminProduct(id: string): Promise<DeletedResponse> {
 }
 
 /**
- * GET /api/order/export.csv: the filtered orders saved as a file. The call needs the bearer
- * token, so a plain link cannot fetch it: the answer is fetched, then handed to the browser as a
- * download through a temporary object URL.
+ * A CSV call saved as a file. The call needs the bearer token, so a plain link cannot fetch it:
+ * the answer is fetched, then handed to the browser as a download through a temporary object
+ * URL.
  */
-export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
-  const { blob, filename } = await apiGetBlob(`/api/order/export.csv?${orderFilterQuery(filters)}`);
+export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  const { blob, filename } = await apiGetBlob(path);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename ?? 'orders.csv';
+  link.download = filename ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();
   // Revoked after the click has been handled, or some browsers cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET /api/order/export.csv: the filtered orders saved as a file. */
+export function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
+  return downloadCsv(`/api/order/export.csv?${orderFilterQuery(filters)}`, 'orders.csv');
 }
 
 /** GET /api/order/{orderId}/history: every move of the order and of its parts. */

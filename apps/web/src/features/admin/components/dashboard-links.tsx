@@ -16,6 +16,7 @@ const marketplaceLinks = [
   { to: '/admin/shops', label: 'Shops' },
   { to: '/admin/tenants', label: 'Tenants' },
   { to: '/admin/refunds', label: 'Refunds' },
+  { to: '/admin/payouts', label: 'Payouts' },
 ] as const;
 
 /** On the dashboard only: the spec's four links stay the admin's first row everywhere. */

@@ -1,0 +1,3 @@
+// What the marketplace owes each shop: balances, histories, payouts and commissions.
+export { registerLedgerRoutes } from './routes';
+export { applyDefaultCommission } from './service';

@@ -1,0 +1,276 @@
+// What the marketplace owes each shop (issue 17, DESIGN "Ledger"). Sales and their undoing are
+// written by the database's triggers as orders move (migration 0010); this module reads the
+// entries, records payouts and sets commissions. A balance is always the sum of the entries.
+import {
+  LEDGER_PAGE_SIZE,
+  LEDGER_SHOPS_PAGE_SIZE,
+  formatKsh,
+  fromCents,
+  isUuid,
+  percentFromBps,
+  toCents,
+  type LedgerEntryKind,
+  type LedgerShops,
+  type PayoutMethod,
+  type PayoutRequest,
+  type ShopLedger,
+  type ShopOwed,
+} from '@soko/contract';
+import { eq, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import { ledgerEntries, ledgerSettings, shops } from '../../platform/schema';
+
+/**
+ * Writes the marketplace's default commission where the ledger's triggers read it. Called at
+ * start, before the demo is seeded (its past orders are credited at this rate).
+ */
+export async function applyDefaultCommission(db: Db, bps: number): Promise<void> {
+  await db
+    .insert(ledgerSettings)
+    .values({ id: true, defaultCommissionBps: bps })
+    .onConflictDoUpdate({ target: ledgerSettings.id, set: { defaultCommissionBps: bps } });
+}
+
+type ShopMoneyRow = {
+  id: string;
+  name: string;
+  owner_email: string;
+  commission_bps: number | null;
+  default_bps: number;
+  balance: string;
+  earned: string;
+  paid_out: string;
+};
+
+// Sums come back from the driver as text (bigint): whole cents, exact as numbers up to 2^53.
+const cents = (value: string | number | null) => Number(value ?? 0);
+
+const shopMoney = (row: ShopMoneyRow) => ({
+  shopId: row.id,
+  shopName: row.name,
+  commissionPercent: percentFromBps(row.commission_bps ?? row.default_bps),
+  commissionIsDefault: row.commission_bps === null,
+  balance: fromCents(cents(row.balance)),
+});
+
+const shopMoneySql = (where: ReturnType<typeof sql>, tail = sql``) => sql`
+  select s.id, s.name, s.owner_email, s.commission_bps,
+         (select default_commission_bps from ${ledgerSettings}) as default_bps,
+         coalesce(sum(e.amount_cents), 0) as balance,
+         coalesce(sum(e.amount_cents) filter (where e.kind <> 'payout'), 0) as earned,
+         coalesce(-sum(e.amount_cents) filter (where e.kind = 'payout'), 0) as paid_out
+    from ${shops} s left join ${ledgerEntries} e on e.shop_id = s.id
+   where ${where}
+   group by s.id
+   ${tail}`;
+
+async function shopMoneyRow(db: Db | Tx, shopId: string): Promise<ShopMoneyRow> {
+  if (!isUuid(shopId)) throw notFound('Shop not found.');
+  const [row] = rowsOf<ShopMoneyRow>(await db.execute(shopMoneySql(sql`s.id = ${shopId}`)));
+  if (!row) throw notFound('Shop not found.');
+  return row;
+}
+
+type EntryRow = {
+  id: string;
+  kind: LedgerEntryKind;
+  created_at: string | Date;
+  amount_cents: string;
+  balance_after: string;
+  gross_cents: string | null;
+  commission_cents: string | null;
+  commission_bps: number | null;
+  order_id: string | null;
+  order_number: string | null;
+  method: PayoutMethod | null;
+  reference: string | null;
+  note: string | null;
+};
+
+const money = (value: string | null) => (value === null ? null : fromCents(cents(value)));
+
+/** A shop's balance and one page of its history, newest first, each with the balance after it. */
+export async function shopLedger(db: Db, shopId: string, page: number): Promise<ShopLedger> {
+  const shop = await shopMoneyRow(db, shopId);
+  const [{ total } = { total: 0 }] = rowsOf<{ total: number }>(
+    await db.execute(
+      sql`select count(*)::int as total from ${ledgerEntries} where shop_id = ${shopId}`,
+    ),
+  );
+  // The running balance is summed over the shop's whole history in the order of writing, then
+  // the page is cut from it: a page's figures agree with every other page's.
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`
+      with running as (
+        select e.*, sum(e.amount_cents) over (order by e.seq) as balance_after
+          from ${ledgerEntries} e where e.shop_id = ${shopId}
+      )
+      select r.id, r.kind, r.created_at, r.amount_cents, r.balance_after, r.gross_cents,
+             r.commission_cents, r.commission_bps, r.order_id, o.order_number, r.method,
+             r.reference, r.note
+        from running r left join orders o on o.id = r.order_id
+       order by r.seq desc
+       limit ${LEDGER_PAGE_SIZE} offset ${(page - 1) * LEDGER_PAGE_SIZE}`),
+  );
+  return {
+    ...shopMoney(shop),
+    page,
+    total,
+    entries: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      at: new Date(row.created_at).toISOString(),
+      amount: fromCents(cents(row.amount_cents)),
+      balanceAfter: fromCents(cents(row.balance_after)),
+      gross: money(row.gross_cents),
+      commission: money(row.commission_cents),
+      commissionPercent: row.commission_bps === null ? null : percentFromBps(row.commission_bps),
+      orderId: row.order_id,
+      orderNumber: row.order_number,
+      method: row.method,
+      reference: row.reference,
+      note: row.note,
+    })),
+  };
+}
+
+const owed = (row: ShopMoneyRow): ShopOwed => ({
+  ...shopMoney(row),
+  ownerEmail: row.owner_email,
+  earned: fromCents(cents(row.earned)),
+  paidOut: fromCents(cents(row.paid_out)),
+});
+
+/** Every shop and what it is owed, most owed first (name, then id, breaking ties). */
+export async function ledgerShops(db: Db, page: number): Promise<LedgerShops> {
+  const [rows, totals] = await Promise.all([
+    db.execute(
+      shopMoneySql(
+        sql`true`,
+        sql`order by balance desc, s.name, s.id
+            limit ${LEDGER_SHOPS_PAGE_SIZE} offset ${(page - 1) * LEDGER_SHOPS_PAGE_SIZE}`,
+      ),
+    ),
+    db.execute(sql`
+      select (select count(*)::int from ${shops}) as total,
+             (select coalesce(sum(amount_cents), 0) from ${ledgerEntries}) as owed,
+             (select default_commission_bps from ${ledgerSettings}) as default_bps`),
+  ]);
+  const [summary] = rowsOf<{ total: number; owed: string; default_bps: number }>(totals);
+  if (!summary) throw new Error('the ledger summary returned no row');
+  return {
+    defaultCommissionPercent: percentFromBps(summary.default_bps),
+    totalOwed: fromCents(cents(summary.owed)),
+    page,
+    total: summary.total,
+    shops: rowsOf<ShopMoneyRow>(rows).map(owed),
+  };
+}
+
+/** Cents as a plain decimal (1250.00, -30.50), exactly. */
+const decimal = (value: number) => {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/**
+ * What each shop is owed, as CSV for the bank run: a byte order mark for Excel, formulas
+ * escaped (a shop's name is the owner's text), money as plain decimals.
+ */
+export function ledgerShopsCsv(db: Db): Readable {
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [
+      'Shop ID',
+      'Shop',
+      'Owner email',
+      'Commission (%)',
+      'Earned (Ksh)',
+      'Paid out (Ksh)',
+      'Owed (Ksh)',
+    ],
+    escape_formulas: true,
+    record_delimiter: 'windows',
+  });
+  async function* records() {
+    const rows = rowsOf<ShopMoneyRow>(
+      await db.execute(shopMoneySql(sql`true`, sql`order by balance desc, s.name, s.id`)),
+    );
+    for (const row of rows) {
+      yield [
+        row.id,
+        row.name,
+        row.owner_email,
+        String(percentFromBps(row.commission_bps ?? row.default_bps)),
+        decimal(cents(row.earned)),
+        decimal(cents(row.paid_out)),
+        decimal(cents(row.balance)),
+      ];
+    }
+  }
+  const source = Readable.from(records());
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}
+
+/**
+ * Records money paid to a shop, taken off what it is owed. The shop's row is locked while its
+ * balance is read and the payout written, so two payouts at once cannot both spend the same
+ * balance; a payout larger than the balance is refused (409), whatever the browser showed.
+ */
+export async function recordPayout(
+  db: Db,
+  shopId: string,
+  payout: PayoutRequest,
+  actorUserId: string,
+): Promise<ShopLedger> {
+  if (!isUuid(shopId)) throw notFound('Shop not found.');
+  const amountCents = toCents(payout.amount);
+  await db.transaction(async (tx) => {
+    const [shop] = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(eq(shops.id, shopId))
+      .for('update');
+    if (!shop) throw notFound('Shop not found.');
+    const balanceCents = cents((await shopMoneyRow(tx, shopId)).balance);
+    if (amountCents > balanceCents) {
+      throw conflict(
+        'payout_exceeds_balance',
+        `The payout is more than the shop is owed (${formatKsh(fromCents(balanceCents))}).`,
+        { balance: fromCents(balanceCents) },
+      );
+    }
+    await tx.insert(ledgerEntries).values({
+      shopId,
+      kind: 'payout',
+      amountCents: -amountCents,
+      method: payout.method,
+      reference: payout.reference,
+      note: payout.note || null,
+      actorUserId,
+    });
+  });
+  return shopLedger(db, shopId, 1);
+}
+
+/** Sets a shop's own commission (basis points), or null to follow the default. New sales only. */
+export async function setCommission(
+  db: Db,
+  shopId: string,
+  bps: number | null,
+): Promise<ShopLedger> {
+  if (!isUuid(shopId)) throw notFound('Shop not found.');
+  const updated = await db
+    .update(shops)
+    .set({ commissionBps: bps, updatedAt: sql`now()` })
+    .where(eq(shops.id, shopId))
+    .returning({ id: shops.id });
+  if (updated.length === 0) throw notFound('Shop not found.');
+  return shopLedger(db, shopId, 1);
+}

@@ -1,0 +1,167 @@
+// /shops/:shopId/balance: what the marketplace owes the shop, and every entry that made it so,
+// newest first with the balance after each: sales credited less the commission, their undoing
+// when a part is cancelled or its payment reversed, and the payouts an admin recorded.
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import {
+  formatKsh,
+  LEDGER_ENTRY_LABELS,
+  LEDGER_PAGE_SIZE,
+  pageCount,
+  PAYOUT_METHOD_LABELS,
+  type LedgerEntry,
+} from '@soko/contract';
+import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
+import { useSession } from '../../../lib/session';
+import { useShopLedger } from '../api/shop-ledger';
+import { usePageHeading } from './use-page-heading';
+
+const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function ShopBalancePage() {
+  const { signedIn } = useSession();
+  const { shopId = '' } = useParams();
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return <ShopBalance key={shopId} shopId={shopId} />;
+}
+
+/** What an entry was, in the owner's words. */
+function entryText(entry: LedgerEntry): string {
+  if (entry.kind === 'payout') {
+    const method = entry.method ? PAYOUT_METHOD_LABELS[entry.method] : '';
+    return `Payout${method ? ` by ${method}` : ''}${entry.reference ? `, ref. ${entry.reference}` : ''}`;
+  }
+  const label = LEDGER_ENTRY_LABELS[entry.kind];
+  if (entry.gross === null || entry.commission === null) return label;
+  return `${label}: ${formatKsh(Math.abs(entry.gross))} less ${formatKsh(Math.abs(entry.commission))} commission (${entry.commissionPercent ?? 0}%)`;
+}
+
+function ShopBalance({ shopId }: { shopId: string }) {
+  usePageHeading('Balance');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const ledger = useShopLedger(shopId, page);
+  const pages = pageCount(ledger.data?.total ?? 0, LEDGER_PAGE_SIZE);
+  const go = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
+
+  return (
+    <section
+      aria-labelledby="balance-heading"
+      aria-busy={ledger.isFetching}
+      className="mx-auto max-w-4xl space-y-4"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="balance-heading" className="text-2xl font-bold text-stone-900">
+          Balance{ledger.data ? `: ${ledger.data.shopName}` : ''}
+        </h1>
+        <Link to="/shops" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
+          Back to shops
+        </Link>
+      </div>
+      {ledger.isPending ? (
+        <p role="status" className="text-stone-600">
+          Loading the balance...
+        </p>
+      ) : ledger.isError ? (
+        <div className="space-y-2">
+          <p role="alert" className={alertClass}>
+            Failed to load the balance. Please try again later.
+          </p>
+          <button type="button" onClick={() => void ledger.refetch()} className={secondaryButton}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <dl className="grid gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-stone-600">Owed to the shop</dt>
+              <dd className="text-3xl font-bold tabular-nums text-stone-900">
+                {formatKsh(ledger.data.balance)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-600">Commission on new sales</dt>
+              <dd className="text-lg font-semibold text-stone-900">
+                {ledger.data.commissionPercent}%
+                {ledger.data.commissionIsDefault ? ' (the marketplace’s rate)' : ''}
+              </dd>
+            </div>
+          </dl>
+          {ledger.data.entries.length === 0 ? (
+            <p className="text-stone-600">
+              Nothing yet. A sale shows here once it is paid, or handed over when paid on delivery.
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-stone-200">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <caption className="sr-only">Balance history, newest first</caption>
+                <thead className="bg-stone-100 text-stone-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">
+                      Date
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      What
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Order
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Amount
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Balance
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-200">
+                  {ledger.data.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {when.format(new Date(entry.at))}
+                      </td>
+                      <td className="px-3 py-2">{entryText(entry)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{entry.orderNumber ?? ''}</td>
+                      <td
+                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}
+                      >
+                        {entry.amount > 0 ? '+' : ''}
+                        {formatKsh(entry.amount)}
+                      </td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                        {formatKsh(entry.balanceAfter)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav aria-label="History pages" className="flex items-center gap-3">
+              <button
+                type="button"
+                disabled={page <= 1}
+                onClick={() => go(page - 1)}
+                className={secondaryButton}
+              >
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button
+                type="button"
+                disabled={page >= pages}
+                onClick={() => go(page + 1)}
+                className={secondaryButton}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
