@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the container recipe where no container engine runs: the Dockerfile's instructions,
-# compose.yaml against the Compose Specification's schema, and deploy/nginx.conf with nginx -t.
+# compose.yaml against the Compose Specification's schema, .env.example against the variables
+# compose.yaml reads, and deploy/nginx.conf with nginx -t.
 # It builds and starts nothing. The linters come from npm, installed outside the repository
 # (SOKO_DEPLOY_TOOLS, default a folder under TMPDIR) so package.json stays as it is.
 set -euo pipefail
@@ -25,6 +26,16 @@ echo "--- compose.yaml (dclint: Compose Specification schema and rules)"
 "$tools/node_modules/.bin/dclint" compose.yaml --max-warnings 0 --disable-rule \
   service-keys-order services-alphabetical-order service-dependencies-alphabetical-order \
   top-level-properties-order no-unbound-port-interfaces
+echo "ok"
+
+echo "--- .env.example names exactly the variables compose.yaml reads"
+drift="$(comm -3 <(grep -oE '\$\{[A-Z0-9_]+' compose.yaml | cut -c3- | sort -u) \
+  <(grep -oE '^[A-Z0-9_]+=' .env.example | tr -d = | sort -u))"
+if [ -n "$drift" ]; then
+  echo "only in compose.yaml (left) or only in .env.example (right):"
+  echo "$drift"
+  exit 1
+fi
 echo "ok"
 
 echo "--- deploy/nginx.conf (nginx -t, with the services' names pointed at this machine)"
