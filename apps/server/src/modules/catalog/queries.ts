@@ -173,11 +173,16 @@ export function selectShops(db: Db) {
 
 /** A page of shops, the given one (the tenant's) first, then oldest first. */
 export function selectShopsPage(db: Db, firstId: string | null, limit: number, offset: number) {
-  const own = firstId ? sql`case when ${shops.id} = ${firstId} then 0 else 1 end` : sql`0`;
+  // Without a tenant's shop nothing goes first (a bare `0` would be read as a column number).
+  const oldestFirst = [asc(shops.createdAt), asc(shops.id)];
   return db
     .select()
     .from(shops)
-    .orderBy(own, asc(shops.createdAt), asc(shops.id))
+    .orderBy(
+      ...(firstId
+        ? [sql`case when ${shops.id} = ${firstId} then 0 else 1 end`, ...oldestFirst]
+        : oldestFirst),
+    )
     .limit(limit)
     .offset(offset);
 }
