@@ -49,11 +49,14 @@ async function main() {
   }
   const { database, release } = opened;
 
-  await database.migrate();
-  // Before the demo's past orders are written: the ledger credits them at this rate.
-  await applyDefaultCommission(database.db, config.defaultCommissionBps);
-  const seeded = config.seed === 'demo' ? await seedDemoIfEmpty(database.db, config) : false;
-  if (config.admin) await ensureAdmin(database.db, config.admin, config.passwordHashCost);
+  const seeded = await database.whileAlone(async () => {
+    await database.migrate();
+    // Before the demo's past orders are written: the ledger credits them at this rate.
+    await applyDefaultCommission(database.db, config.defaultCommissionBps);
+    const wrote = config.seed === 'demo' ? await seedDemoIfEmpty(database.db, config) : false;
+    if (config.admin) await ensureAdmin(database.db, config.admin, config.passwordHashCost);
+    return wrote;
+  });
 
   const app = await buildApp({ config, database });
   if (database.kind === 'pglite' && config.nodeEnv === 'production') {

@@ -41,6 +41,13 @@ export type Database = {
   db: Db;
   kind: DbKind;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process sharing the database runs its own: processes started
+   * together (two behind a proxy) migrate and seed one after the other, so neither applies a
+   * migration the other is applying or seeds the demo twice. The embedded database has one
+   * process by its lock file.
+   */
+  whileAlone<T>(work: () => Promise<T>): Promise<T>;
   /** Answers quickly whether the database is reachable (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +81,7 @@ export async function openPglite(options: {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    whileAlone: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
@@ -140,6 +148,9 @@ export function prepareStatementsOn(client: pg.ClientBase): void {
   };
 }
 
+// Any fixed number: the advisory lock Soko's processes take while they start (whileAlone).
+const START_LOCK_KEY = 0x50_4b_4f;
+
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -156,6 +167,20 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+    whileAlone: async (work) => {
+      // A session lock, held on one connection for the whole of `work` (which uses others).
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
