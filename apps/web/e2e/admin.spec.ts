@@ -383,6 +383,8 @@ test('an admin adds a tenant, changes its title and sees it in the served page',
 });
 
 test('a customer is sent away from the admin pages', async ({ page, api }) => {
+  // Eight pages, each loaded and taken over: long on a busy two-core machine.
+  test.slow();
   const shopper = await signIn(api, 'shopper@soko.test');
   await seedToken(page, shopper.token);
   for (const path of [
@@ -392,6 +394,8 @@ test('a customer is sent away from the admin pages', async ({ page, api }) => {
     '/manageorders',
     '/admin/shops',
     '/admin/tenants',
+    '/admin/refunds',
+    '/admin/payouts',
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);

@@ -179,12 +179,13 @@ test("the launcher shows and announces the '1' badge after the notification dela
   await page.goto('/');
   await expect(launcher(page)).toBeVisible();
   // The page's clock keeps time with the real one until paused, and a loaded machine takes
-  // seconds between the widget's start and here: the clock stops now, and the checks leave
-  // room for up to 15 s already gone. 45 s later there is still no badge; 61 s later there is.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
-  await page.clock.runFor(45_000);
+  // seconds between the widget's start and here, and between reading the page's time and
+  // pausing it (pausing in the past fails): the clock stops 5 s on from now, and the checks
+  // leave room for up to 15 s already gone. 45 s on there is still no badge; 66 s on there is.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5_000));
+  await page.clock.runFor(40_000);
   await expect(page.getByRole('button', { name: `${LAUNCHER}, 1 new message` })).toHaveCount(0);
-  await page.clock.runFor(16_000);
+  await page.clock.runFor(21_000);
   const withBadge = page.getByRole('button', { name: `${LAUNCHER}, 1 new message` });
   await expect(withBadge).toBeVisible();
   await expect(withBadge.getByText('1', { exact: true })).toBeVisible();
