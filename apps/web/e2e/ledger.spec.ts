@@ -43,7 +43,12 @@ test('an owner reads what the shop is owed and how it came to be', async ({ page
   if (!sale?.orderNumber || sale.gross === null || sale.commission === null) {
     throw new Error('a sale names its order and its figures');
   }
-  const row = history.getByRole('row').filter({ hasText: sale.orderNumber });
+  // Its sale's row: the order's part may have been cancelled since (another journey), which
+  // adds a row of its own.
+  const row = history
+    .getByRole('row')
+    .filter({ hasText: sale.orderNumber })
+    .filter({ hasText: 'Sale:' });
   await expect(row).toContainText(
     `Sale: ${formatKsh(sale.gross)} less ${formatKsh(sale.commission)} commission (10%)`,
   );
@@ -116,7 +121,6 @@ test('an admin records a payout, is refused one larger than the balance, and set
       .filter({ hasText: `${shop.name} pays 7.25% commission on new sales.` }),
   ).toBeVisible();
   await card.getByRole('button', { name: 'Set commission' }).click();
-  await expect(commission.getByLabel('Commission (%)')).toHaveValue(/^\d+(\.\d+)?$/);
   await commission.getByLabel('Commission (%)').fill('');
   await commission.getByRole('button', { name: 'Save commission' }).click();
   await expect(

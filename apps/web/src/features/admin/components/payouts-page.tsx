@@ -34,6 +34,7 @@ import {
   useLedgerShops,
 } from '../api/ledger-api';
 import { AdminGuard } from './admin-guard';
+import { Pagination } from '../../catalog';
 
 export function PayoutsPage() {
   return (
@@ -135,27 +136,7 @@ function Payouts() {
             </ul>
           )}
           {pages > 1 && (
-            <nav aria-label="Shop pages" className="flex items-center gap-3">
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => go(page - 1)}
-                className={secondaryButton}
-              >
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                disabled={page >= pages}
-                onClick={() => go(page + 1)}
-                className={secondaryButton}
-              >
-                Next
-              </button>
-            </nav>
+            <Pagination page={page} pageCount={pages} onPageChange={go} label="Shop pages" />
           )}
         </>
       )}

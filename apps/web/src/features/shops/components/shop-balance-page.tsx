@@ -14,6 +14,7 @@ import { alertClass, focusRing, secondaryButton } from '../../../components/form
 import { useSession } from '../../../lib/session';
 import { useShopLedger } from '../api/shop-ledger';
 import { usePageHeading } from './use-page-heading';
+import { Pagination } from '../../catalog';
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -138,27 +139,7 @@ function ShopBalance({ shopId }: { shopId: string }) {
             </div>
           )}
           {pages > 1 && (
-            <nav aria-label="History pages" className="flex items-center gap-3">
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => go(page - 1)}
-                className={secondaryButton}
-              >
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                disabled={page >= pages}
-                onClick={() => go(page + 1)}
-                className={secondaryButton}
-              >
-                Next
-              </button>
-            </nav>
+            <Pagination page={page} pageCount={pages} onPageChange={go} label="History pages" />
           )}
         </>
       )}

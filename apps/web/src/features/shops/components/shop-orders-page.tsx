@@ -27,6 +27,7 @@ import { useSession } from '../../../lib/session';
 import { useShops } from '../api/get-shops';
 import { movePart, SHOP_ORDERS_PAGE_SIZE, shopOrderKeys, useShopOrders } from '../api/shop-orders';
 import { usePageHeading } from './use-page-heading';
+import { Pagination } from '../../catalog';
 
 export const PART_LABELS: Record<PartStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -132,27 +133,12 @@ function ShopOrders({ shopId }: { shopId: string }) {
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Order pages" className="flex items-center gap-3">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => go({ page: page - 1 })}
-            className={secondaryButton}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => go({ page: page + 1 })}
-            className={secondaryButton}
-          >
-            Next
-          </button>
-        </nav>
+        <Pagination
+          page={page}
+          pageCount={pages}
+          onPageChange={(next) => go({ page: next })}
+          label="Order pages"
+        />
       )}
     </section>
   );
