@@ -44,7 +44,7 @@ import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
 import { registerStatsRoutes } from './modules/stats';
-import { applyDefaultCommission, registerLedgerRoutes } from './modules/ledger';
+import { registerLedgerRoutes } from './modules/ledger';
 import { registerTenantRoutes } from './modules/tenants';
 import { loadBodyRenderer, registerPageRoutes } from './modules/seo';
 
@@ -139,10 +139,6 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
-  // Here as well as in main.ts (which writes it before seeding): a server built by a test or a
-  // benchmark credits sales at its own setting too.
-  await applyDefaultCommission(database.db, config.defaultCommissionBps);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/platform/db';
 import { generateDemoImages } from '../src/demo/content/images';
 import { seedDemo } from '../src/demo/seed';
+import { applyDefaultCommission } from '../src/modules/ledger';
+import { loadConfig } from '../src/platform/config';
 import { TEST_HASH_COST, databaseUrlWithName } from './settings';
 
 declare module 'vitest' {
@@ -21,6 +23,8 @@ declare module 'vitest' {
 
 async function migrateAndSeed(database: Database, mediaDir: string) {
   await database.migrate();
+  // As main.ts does at start, before seeding: the tests' servers keep the default setting.
+  await applyDefaultCommission(database.db, loadConfig({}).defaultCommissionBps);
   const images = await generateDemoImages({ count: 8, outDir: mediaDir });
   await database.db.transaction((tx) => seedDemo(tx, images, TEST_HASH_COST));
 }
