@@ -48,6 +48,20 @@ export default defineConfig({
       },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      // Two processes behind nginx on PostgreSQL, Redis and S3 (issue 17): needs both servers.
+      ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+        ? [
+            {
+              test: {
+                name: 'scale-out',
+                include: ['deploy/**/*.test.ts'],
+                environment: 'node' as const,
+                testTimeout: 60_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

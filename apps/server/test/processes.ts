@@ -7,13 +7,25 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { databaseUrlWithName } from './settings';
 
-const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRY_ARGS = {
+  // What the tests run: no build needed, and a stack trace points at the source.
+  source: ['--import', 'tsx', path.join(serverDir, 'src/main.ts')],
+  // What production runs (`npm run build` first): for benchmarks.
+  built: [path.join(serverDir, 'dist/main.js')],
+};
 
 export type Server = { child: ChildProcess; base: string; exited: Promise<unknown> };
 
-/** Starts a server on a free port and answers once it serves; `env` adds to test defaults. */
-export async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+/**
+ * Starts a server (on a free port unless `env` names PORT) and answers once it serves; `env`
+ * adds to test defaults.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  entry: keyof typeof ENTRY_ARGS = 'source',
+): Promise<Server> {
+  const child = spawn(process.execPath, ENTRY_ARGS[entry], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
