@@ -1,6 +1,7 @@
 // Issue 17's proof that Soko scales out: two processes behind nginx on PostgreSQL, Redis and an
 // S3 store (deploy/scale-out.ts), driven from outside as shoppers, an owner and an admin would.
 // Needs TEST_DATABASE_URL, TEST_REDIS_URL and nginx (.ci/run provides all three).
+import http from 'node:http';
 import pg from 'pg';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -69,18 +70,42 @@ async function orderBody(base: string, productId: string) {
   };
 }
 
-/** POSTs an order; nginx's own error pages are HTML, so the body is read only when it is JSON. */
-async function placeOrder(base: string, body: unknown): Promise<{ status: number; id?: string }> {
-  const res = await fetch(`${base}/api/order/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/**
+ * POSTs an order from `localAddress` (a loopback address of the shopper's own: nginx passes it
+ * on, and Soko serializes one client's orders). nginx's own error pages are HTML, so the body is
+ * read only when it is JSON; no answer at all is status 0.
+ */
+function placeOrder(
+  base: string,
+  body: unknown,
+  localAddress = '127.0.0.1',
+): Promise<{ status: number; id?: string }> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${base}/api/order/create`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': payload.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          if (!res.headers['content-type']?.startsWith('application/json')) {
+            resolve({ status });
+            return;
+          }
+          const answer = JSON.parse(Buffer.concat(chunks).toString()) as { _id?: string };
+          resolve({ status, id: answer._id });
+        });
+      },
+    );
+    request.on('error', () => resolve({ status: 0 }));
+    request.end(payload);
   });
-  if (!res.headers.get('content-type')?.startsWith('application/json')) {
-    return { status: res.status };
-  }
-  const answer = (await res.json()) as { _id?: string };
-  return { status: res.status, id: answer._id };
 }
 
 function follow(base: string, trackingId: string) {
@@ -280,12 +305,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       const refused: number[] = [];
       let killed = false;
 
-      // Ten shoppers order through nginx, which spreads them over both processes; A dies with
-      // SIGKILL once 20 orders are acknowledged.
+      // Ten shoppers, each from an address of its own, order through nginx, which spreads them
+      // over both processes; A dies with SIGKILL once 20 orders are acknowledged.
       await Promise.all(
-        Array.from({ length: 10 }, async () => {
+        Array.from({ length: 10 }, async (_, shopper) => {
           for (let i = 0; i < 6; i++) {
-            const res = await placeOrder(pair.base, body);
+            const res = await placeOrder(pair.base, body, `127.0.2.${shopper + 1}`);
             if (res.status === 201 && res.id) acknowledged.push(res.id);
             else refused.push(res.status);
             if (!killed && acknowledged.length >= 20) {
