@@ -2,9 +2,11 @@ import sharp from 'sharp';
 import {
   formatKsh,
   productPath,
+  TOTAL_COUNT_HEADER,
   type AuthResponse,
   type Category,
   type Product,
+  type Shop,
 } from '@soko/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
@@ -316,4 +318,58 @@ test("another owner's shop says so instead of showing it", async ({ page, api })
   await expect(page.getByRole('alert')).toContainText(
     /You can only manage your own shop|could not find this shop/,
   );
+});
+
+test('an owner pages through a long category, and Back returns to the first page', async ({
+  page,
+  api,
+}) => {
+  const owner = await api.post<AuthResponse>('/api/user/signin', {
+    email: 'owner@soko.test',
+    password: 'soko-demo-pass',
+  });
+  const [shop] = await api.get<Shop[]>('/api/property/shop/getall', { token: owner.token });
+  if (!shop) throw new Error('owner@ has no shop');
+  const [category] = await api.get<Category[]>(`/api/property/shop/${shop._id}/categories`, {
+    token: owner.token,
+  });
+  const model = category?.products[0];
+  if (!category || !model) throw new Error('the demo shop has no product to copy');
+  // 21 products in the category, answered by a stand-in of the paged call: other journeys share
+  // the demo shop's storefront, where 21 real new products would push theirs off page one. The
+  // paging itself is tested through HTTP (shops.test.ts).
+  const many = Array.from({ length: 21 }, (_, i) => ({
+    ...model,
+    _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    name: `Paged jar ${21 - i}`,
+  }));
+  const asked: string[] = [];
+  await page.route(`**/api/property/categories/${category._id}/products?*`, async (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.search);
+    const pageNumber = Number(url.searchParams.get('page'));
+    const size = Number(url.searchParams.get('pageSize'));
+    await route.fulfill({
+      json: many.slice((pageNumber - 1) * size, pageNumber * size),
+      headers: { [TOTAL_COUNT_HEADER]: String(many.length) },
+    });
+  });
+  await seedToken(page, owner.token);
+
+  await page.goto(`/add-products/${shop._id}?category=${category._id}`);
+  const list = page.getByRole('region', { name: `Products in ${category.name}` }).getByRole('list');
+  await expect(list.first().getByRole('listitem')).toHaveCount(20);
+  const edit = (name: string) => page.getByRole('button', { name: `Edit ${name}`, exact: true });
+  await expect(edit('Paged jar 21')).toBeVisible();
+  expect(asked).toEqual(['?page=1&pageSize=20']);
+
+  const pager = page.getByRole('navigation', { name: 'Product pages' });
+  await pager.getByRole('button', { name: /next/i }).click();
+  await expect(page).toHaveURL(new RegExp(`category=${category._id}&page=2$`));
+  await expect(edit('Paged jar 1')).toBeVisible();
+  await expect(edit('Paged jar 21')).toBeHidden();
+
+  await page.goBack();
+  await expect(edit('Paged jar 21')).toBeVisible();
+  await expect(edit('Paged jar 1')).toBeHidden();
 });

@@ -103,6 +103,11 @@ export const categorySchema = z.object({
   shopId: uuidSchema,
   imageUrls: z.array(z.string()),
   products: z.array(productSchema),
+  /**
+   * How many products the category has in all, where `products` may hold only the first of them
+   * (the owner's category list, which answers each category's newest few).
+   */
+  productCount: z.number().int().nonnegative().optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -151,6 +151,20 @@ export async function countProducts(db: Db, where?: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** How many products each of these categories has on sale (a category with none is absent). */
+export async function countProductsByCategory(
+  db: Db,
+  categoryIds: string[],
+): Promise<Map<string, number>> {
+  if (categoryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ categoryId: products.categoryId, n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(isNull(products.deletedAt), inArray(products.categoryId, categoryIds)))
+    .groupBy(products.categoryId);
+  return new Map(rows.map((row) => [row.categoryId, Number(row.n)]));
+}
+
 export async function selectVariants(db: Db, productIds: string[]): Promise<VariantRow[]> {
   if (productIds.length === 0) return [];
   return db

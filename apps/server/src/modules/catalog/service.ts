@@ -8,7 +8,9 @@ import {
   type Category,
   type Listing,
   type ListingPageQuery,
+  type OwnerProductsQuery,
   type Product,
+  type ProductsPage,
   type Shop,
   type SortKey,
   type Tenant as TenantView,
@@ -20,6 +22,7 @@ import type { Tenant } from '../../platform/tenant';
 import { categories, products, shops } from '../../platform/schema';
 import {
   countProducts,
+  countProductsByCategory,
   findCategoryByName,
   productById,
   productsInCategory,
@@ -285,20 +288,41 @@ export async function getShopListing(
   return listing as Listing;
 }
 
-/** A shop's categories, each with all its products (the owner's screen). */
-export async function listShopCategories(db: Db, shopId: string): Promise<Category[]> {
-  return (await getShopListing(db, shopId)).categories;
+/**
+ * A shop's categories, each with its newest `perCategory` products and how many it has in all
+ * (the owner's screen): the answer does not grow with the catalogue.
+ */
+export async function listShopCategories(
+  db: Db,
+  shopId: string,
+  perCategory: number,
+): Promise<Category[]> {
+  const listed = (await getShopListing(db, shopId, perCategory)).categories;
+  const counts = await countProductsByCategory(
+    db,
+    listed.map((category) => category._id),
+  );
+  return listed.map((category) => ({ ...category, productCount: counts.get(category._id) ?? 0 }));
 }
 
-/** The products of one category, newest first (the owner's screen). */
-export async function listCategoryProducts(db: Db, categoryId: string): Promise<Product[]> {
+/** A page of one category's products, newest first, and how many it has (the owner's screen). */
+export async function listCategoryProducts(
+  db: Db,
+  categoryId: string,
+  { page, pageSize }: OwnerProductsQuery,
+): Promise<ProductsPage> {
   if (!isUuid(categoryId)) throw notFound('Category not found.');
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)
     .where(and(eq(categories.id, categoryId), isNull(categories.deletedAt)));
   if (!category) throw notFound('Category not found.');
-  return withVariants(db, await selectProducts(db, productsInCategory(categoryId)));
+  const where = productsInCategory(categoryId);
+  const [rows, total] = await Promise.all([
+    selectProductsPage(db, pageSize, (page - 1) * pageSize, 'newest', where),
+    countProducts(db, where),
+  ]);
+  return { products: await withVariants(db, rows), total };
 }
 
 /** `perCategory`: each category's newest that many products; null: all of them (owners). */

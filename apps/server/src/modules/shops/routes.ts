@@ -19,6 +19,9 @@ import {
   shopSchema,
   idParamsSchema,
   categorySchema,
+  ownerProductsQuerySchema,
+  shopListingQuerySchema,
+  TOTAL_COUNT_HEADER,
 } from '@soko/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, ShopOf } from '../../platform/access';
@@ -142,14 +145,15 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
       config: { access: { shopOf: shopInPath('shopId') } },
       schema: {
         tags: ['shops'],
-        summary: 'A shop’s categories, each with its products',
+        summary: 'A shop’s categories, each with its newest products and how many it has',
         params: shopIdParamsSchema,
+        querystring: shopListingQuerySchema,
         response: { 200: categoryListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       privateAnswer(reply);
-      return listShopCategories(db, request.params.shopId);
+      return listShopCategories(db, request.params.shopId, request.query.perCategory);
     },
   );
 
@@ -159,14 +163,21 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
       config: { access: { shopOf: shopOfCategoryInPath } },
       schema: {
         tags: ['shops'],
-        summary: 'The products of one category',
+        summary: 'A page of one category’s products, newest first (the total in X-Total-Count)',
         params: categoryIdParamsSchema,
+        querystring: ownerProductsQuerySchema,
         response: { 200: productListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       privateAnswer(reply);
-      return listCategoryProducts(db, request.params.categoryId);
+      const { products, total } = await listCategoryProducts(
+        db,
+        request.params.categoryId,
+        request.query,
+      );
+      void reply.header(TOTAL_COUNT_HEADER, total);
+      return products;
     },
   );
 

@@ -2,6 +2,7 @@
 // category or a product hides it (`deleted_at`): past orders still show what was bought.
 import {
   isUuid,
+  PAGE_SIZES,
   toCents,
   type Category,
   type CategoryInput,
@@ -144,7 +145,10 @@ async function categoryOf(db: Db, categoryId: string): Promise<Category> {
     .where(eq(categories.id, categoryId));
   const shopId = row[0]?.shopId;
   if (!shopId) throw notFound('Category not found.');
-  const found = (await listShopCategories(db, shopId)).find((c) => c._id === categoryId);
+  // The category as the owner's list shows it: its newest products and how many it has.
+  const found = (await listShopCategories(db, shopId, PAGE_SIZES.category)).find(
+    (c) => c._id === categoryId,
+  );
   if (!found) throw notFound('Category not found.');
   return found;
 }

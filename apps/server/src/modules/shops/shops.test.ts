@@ -524,6 +524,60 @@ describe('products', () => {
     expect(shopPage.body).toContain(product._id);
   });
 
+  it('pages a category’s products and answers the category list with a few of each (issue 16)', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Paged ${Date.now()}`);
+    const made: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      made.push(
+        (await newProduct(owner.token, ownerShopId, category._id, { name: `Jar ${i}` }))._id,
+      );
+    }
+    const newestFirst = [...made].reverse();
+    const pageOf = (query: string) =>
+      call('GET', `/api/property/categories/${category._id}/products?${query}`, owner.token);
+
+    // 20 a page unless asked; the total travels in X-Total-Count, the body stays a list.
+    const all = await pageOf('');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe('11');
+    expect(all.json().map((p: { _id: string }) => p._id)).toEqual(newestFirst);
+    const second = await pageOf('page=2&pageSize=4');
+    expect(second.headers['x-total-count']).toBe('11');
+    expect(second.json().map((p: { _id: string }) => p._id)).toEqual(newestFirst.slice(4, 8));
+    expect((await pageOf('page=9&pageSize=4')).json()).toEqual([]);
+    for (const bad of ['pageSize=101', 'pageSize=0', 'page=0', 'page=two', 'sort=newest']) {
+      const res = await pageOf(bad);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    expect((await pageOf('pageSize=101')).json().error.fields.pageSize).toBeDefined();
+
+    // The category list: each category's newest 8 and how many it has in all.
+    const listed = categorySchema
+      .array()
+      .parse(
+        (await call('GET', `/api/property/shop/${ownerShopId}/categories`, owner.token)).json(),
+      )
+      .find((c) => c._id === category._id);
+    expect(listed?.products.map((p) => p._id)).toEqual(newestFirst.slice(0, 8));
+    expect(listed?.productCount).toBe(11);
+    const fewer = await call(
+      'GET',
+      `/api/property/shop/${ownerShopId}/categories?perCategory=2`,
+      owner.token,
+    );
+    expect(fewer.json().find((c: { _id: string }) => c._id === category._id).products).toHaveLength(
+      2,
+    );
+    expect(
+      (await call('GET', `/api/property/shop/${ownerShopId}/categories?perCategory=9`, owner.token))
+        .statusCode,
+    ).toBe(400);
+
+    // A deleted product leaves the count and the pages.
+    await call('DELETE', `/api/property/products/${made[10]}`, owner.token);
+    expect((await pageOf('')).headers['x-total-count']).toBe('10');
+  });
+
   it('edits a product: keeps, changes, removes and adds variants, and takes stock as sent', async () => {
     const category = await newCategory(owner.token, ownerShopId, `Edits ${Date.now()}`);
     const product = await newProduct(owner.token, ownerShopId, category._id, {

@@ -3,7 +3,7 @@
 // forward keep them.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@soko/contract';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, parsePageParam } from '@soko/contract';
 import {
   alertClass,
   inputClass,
@@ -24,7 +24,7 @@ export function useOrderFilters() {
   const filters = Object.fromEntries(
     FILTER_KEYS.map((key) => [key, params.get(key) ?? '']),
   ) as OrderFilters;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = parsePageParam(params.get('page'));
   const active = FILTER_KEYS.some((key) => filters[key] !== '');
 
   const change = (next: Partial<OrderFilters>, { replace = false } = {}) =>

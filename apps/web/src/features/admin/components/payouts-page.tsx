@@ -10,6 +10,7 @@ import {
   formatKsh,
   LEDGER_SHOPS_PAGE_SIZE,
   pageCount,
+  parsePageParam,
   PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
   payoutRequestSchema,
@@ -50,7 +51,7 @@ const failureText = (caught: unknown, fallback: string) =>
 
 function Payouts() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = parsePageParam(searchParams.get('page'));
   const owed = useLedgerShops(page);
   const [status, setStatus] = useState<string | null>(null);
   const [downloadFailure, setDownloadFailure] = useState<string | null>(null);

@@ -1,6 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Product } from '@soko/contract';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  OWNER_PRODUCTS_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+  type Category,
+  type Product,
+  type ProductsPage,
+} from '@soko/contract';
+import { ApiError, apiGet, apiGetWithHeaders } from '../../../lib/api-client';
 import { ownerKeys, UnexpectedAnswerError } from './get-shops';
 
 // A 403 (not your shop) or 404 (no such shop) will not change on a second try.
@@ -30,27 +36,39 @@ export function useShopCategories(shopId: string) {
   );
 }
 
-/** GET /api/property/categories/{categoryId}/products; spec section 7: empty if not a list. */
+/**
+ * GET /api/property/categories/{categoryId}/products?page=&pageSize=: a page of the category's
+ * products, newest first, and how many it has (X-Total-Count). Spec section 7: an answer that is
+ * not a list is an empty one.
+ */
 export async function getOwnerCategoryProducts(
   categoryId: string,
+  page: number,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<Product[]> {
-  const body = await apiGet<unknown>(
-    `/api/property/categories/${encodeURIComponent(categoryId)}/products`,
+): Promise<ProductsPage> {
+  const query = new URLSearchParams({
+    page: String(page),
+    pageSize: String(OWNER_PRODUCTS_PAGE_SIZE),
+  });
+  const { data, headers } = await apiGetWithHeaders<unknown>(
+    `/api/property/categories/${encodeURIComponent(categoryId)}/products?${query.toString()}`,
     { signal },
   );
-  return Array.isArray(body) ? (body as Product[]) : [];
+  const products = Array.isArray(data) ? (data as Product[]) : [];
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { products, total: Number.isFinite(total) ? total : products.length };
 }
 
-export function useOwnerCategoryProducts(categoryId: string | null) {
+export function useOwnerCategoryProducts(categoryId: string | null, page: number) {
   return useQuery(
     queryOptions({
-      queryKey: ownerKeys.products(categoryId ?? ''),
-      queryFn: ({ signal }) => getOwnerCategoryProducts(categoryId ?? '', { signal }),
+      queryKey: [...ownerKeys.products(categoryId ?? ''), page],
+      queryFn: ({ signal }) => getOwnerCategoryProducts(categoryId ?? '', page, { signal }),
       enabled: categoryId !== null,
       retry: retryServerErrors,
       // The owner's own list: always asked again when the category is opened.
       staleTime: 0,
+      placeholderData: keepPreviousData,
     }),
   );
 }

@@ -109,7 +109,9 @@ export function CategoriesPanel({
                     className={`min-w-0 flex-1 truncate rounded px-2 py-1 text-left font-medium hover:bg-stone-100 aria-pressed:bg-brand-50 aria-pressed:text-brand-900 ${focusRing}`}
                   >
                     {category.name}
-                    <span className="sr-only">, {category.products.length} products</span>
+                    <span className="sr-only">
+                      , {category.productCount ?? category.products.length} products
+                    </span>
                   </button>
                   <button
                     type="button"

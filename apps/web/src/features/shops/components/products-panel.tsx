@@ -1,11 +1,21 @@
 // The Products column (spec section 2): the selected category's products with Edit and Delete,
 // and Add Product. Saving closes the form and reloads the category's products (spec section 4).
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatKsh, type Category, type Product } from '@soko/contract';
+import {
+  OWNER_PRODUCTS_PAGE_SIZE,
+  formatKsh,
+  pageCount,
+  parsePageParam,
+  type Category,
+  type Product,
+  type ProductsPage,
+} from '@soko/contract';
 import { alertClass, focusRing, primaryButton } from '../../../components/form-styles';
 import { ConfirmDialog } from '../../../components/modal';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { Pagination } from '../../catalog';
 import { useOwnerCategoryProducts } from '../api/get-shop-categories';
 import { ownerKeys } from '../api/get-shops';
 import { deleteProduct } from '../api/save-catalog';
@@ -58,7 +68,11 @@ function CategoryProducts({
   onStatus: (message: string | null) => void;
 }) {
   const queryClient = useQueryClient();
-  const products = useOwnerCategoryProducts(category._id);
+  // The page is in the address beside the category (which starts it again at 1): Back returns.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePageParam(searchParams.get('page'));
+  const products = useOwnerCategoryProducts(category._id, page);
+  const pages = pageCount(products.data?.total ?? 0, OWNER_PRODUCTS_PAGE_SIZE);
   // null: the list; 'new': adding; a product: editing it.
   const [form, setForm] = useState<'new' | Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -118,11 +132,11 @@ function CategoryProducts({
         <p role="alert" className={alertClass}>
           Failed to load products. Please try again later.
         </p>
-      ) : products.data.length === 0 ? (
+      ) : products.data.products.length === 0 ? (
         <p className="text-stone-600">{NO_PRODUCTS}</p>
       ) : (
         <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
-          {products.data.map((product) => (
+          {products.data.products.map((product) => (
             <li key={product._id} className="flex flex-wrap items-center gap-3 p-3">
               {product.imageUrls[0] ? (
                 <ResponsiveImage
@@ -169,6 +183,20 @@ function CategoryProducts({
           ))}
         </ul>
       )}
+      {form === null && pages > 1 && (
+        <Pagination
+          page={page}
+          pageCount={pages}
+          onPageChange={(next) =>
+            setSearchParams((current) => {
+              const updated = new URLSearchParams(current);
+              updated.set('page', String(next));
+              return updated;
+            })
+          }
+          label="Product pages"
+        />
+      )}
 
       <ConfirmDialog
         open={deleting !== null}
@@ -185,8 +213,13 @@ function CategoryProducts({
             throw new Error(PRODUCT_DELETE_FAILED);
           }
           // Spec section 7: success removes it from the list.
-          queryClient.setQueryData<Product[]>(ownerKeys.products(category._id), (list) =>
-            (list ?? []).filter((p) => p._id !== deleting._id),
+          queryClient.setQueryData<ProductsPage>(
+            [...ownerKeys.products(category._id), page],
+            (shown) =>
+              shown && {
+                products: shown.products.filter((p) => p._id !== deleting._id),
+                total: shown.total - 1,
+              },
           );
           void reload();
           onStatus(PRODUCT_DELETED);

@@ -7,6 +7,7 @@ import {
   LEDGER_ENTRY_LABELS,
   LEDGER_PAGE_SIZE,
   pageCount,
+  parsePageParam,
   PAYOUT_METHOD_LABELS,
   type LedgerEntry,
 } from '@soko/contract';
@@ -39,7 +40,7 @@ function entryText(entry: LedgerEntry): string {
 function ShopBalance({ shopId }: { shopId: string }) {
   usePageHeading('Balance');
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = parsePageParam(searchParams.get('page'));
   const ledger = useShopLedger(shopId, page);
   const pages = pageCount(ledger.data?.total ?? 0, LEDGER_PAGE_SIZE);
   const go = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});

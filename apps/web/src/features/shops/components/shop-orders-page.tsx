@@ -8,6 +8,7 @@ import {
   formatKsh,
   fromCents,
   pageCount,
+  parsePageParam,
   PART_STATUSES,
   toCents,
   type PartAction,
@@ -57,7 +58,7 @@ function ShopOrders({ shopId }: { shopId: string }) {
   usePageHeading('Orders');
   const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = parsePageParam(searchParams.get('page'));
   const filter = searchParams.get('status');
   const status = isPartStatus(filter) ? filter : '';
   const orders = useShopOrders(shopId, page, status);
