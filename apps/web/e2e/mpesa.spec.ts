@@ -1,11 +1,6 @@
 import { expect, test } from './fixtures';
-import {
-  deliverCallback,
-  ownPaymentServer,
-  placeWithMpesa,
-  wholeShillingProduct,
-} from './payment-server';
-import { addToCart, field, fillDelivery, savedCart, uniqueEmail } from './shopping';
+import { deliverCallback, openCheckout, ownPaymentServer, placeWithMpesa } from './payment-server';
+import { field, savedCart } from './shopping';
 
 // M-Pesa checkout journeys (issue 17) in Chromium: a server of their own with PAYMENTS=mpesa
 // against the local fake of Daraja. The shopper types the Safaricom number, the checkout says
@@ -14,7 +9,8 @@ import { addToCart, field, fillDelivery, savedCart, uniqueEmail } from './shoppi
 const shop = ownPaymentServer('mpesa');
 
 test('a shopper pays with M-Pesa: the PIN prompt, then the confirmation', async ({ page, api }) => {
-  const checkoutRequestId = await placeWithMpesa(page, api, shop.daraja, 0);
+  await openCheckout(page, api, 0);
+  const checkoutRequestId = await placeWithMpesa(page, shop.daraja);
   shop.daraja.settle(checkoutRequestId, 0);
   await shop.daraja.sendCallback(checkoutRequestId, deliverCallback);
   await expect(page.getByText('Payment successful!')).toBeVisible();
@@ -30,7 +26,8 @@ for (const [code, why] of [
     page,
     api,
   }) => {
-    const checkoutRequestId = await placeWithMpesa(page, api, shop.daraja, 1);
+    await openCheckout(page, api, 1);
+    const checkoutRequestId = await placeWithMpesa(page, shop.daraja);
     shop.daraja.settle(checkoutRequestId, code);
     await shop.daraja.sendCallback(checkoutRequestId, deliverCallback);
     await expect(
@@ -42,11 +39,7 @@ for (const [code, why] of [
 }
 
 test('a number M-Pesa cannot prompt is refused before any order is made', async ({ page, api }) => {
-  await addToCart(page, await wholeShillingProduct(api, 2));
-  await page.goto('/checkout');
-  await field(page, 'Email').fill(uniqueEmail('mpesa'));
-  await fillDelivery(page);
-  await field(page, 'Shipping').selectOption('standard');
+  await openCheckout(page, api, 2);
   const pushes = shop.daraja.pushes.size;
   await field(page, 'M-Pesa number').fill('0812 345 678');
   await page.getByRole('button', { name: 'Place Order' }).click();

@@ -179,24 +179,20 @@ export async function wholeShillingProduct(api: SokoApi, index: number): Promise
   return product;
 }
 
-/**
- * Fills the checkout, picks the method labelled `method` when given (a shop offering a choice),
- * types the M-Pesa number, places the order and waits for the prompt; answers its
- * CheckoutRequestID.
- */
-export async function placeWithMpesa(
-  page: Page,
-  api: SokoApi,
-  daraja: FakeDaraja,
-  index: number,
-  method?: string,
-): Promise<string> {
+/** Puts a whole-shilling product in the cart and fills the checkout, up to the payment. */
+export async function openCheckout(page: Page, api: SokoApi, index: number): Promise<void> {
   await addToCart(page, await wholeShillingProduct(api, index));
   await page.goto('/checkout');
   await field(page, 'Email').fill(uniqueEmail('mpesa'));
   await fillDelivery(page);
   await field(page, 'Shipping').selectOption('standard');
-  if (method) await page.getByRole('radio', { name: method }).check();
+}
+
+/**
+ * Types the M-Pesa number, places the order and waits for the prompt (no payment page); answers
+ * the CheckoutRequestID the fake was sent.
+ */
+export async function placeWithMpesa(page: Page, daraja: FakeDaraja): Promise<string> {
   const before = new Set(daraja.pushes.keys());
   await field(page, 'M-Pesa number').fill('0712 345 678');
   await page.getByRole('button', { name: 'Place Order' }).click();
