@@ -86,7 +86,7 @@ async function nginxConfig(
   text = swap(text, 'server app2:3000', `server 127.0.0.1:${apps[1]}`);
   text = swap(text, 'listen 8080;', `listen 127.0.0.1:${port};`);
   text = swap(text, 'http://minio:9000/', `http://127.0.0.1:${s3Port}/`);
-  text = swap(text, 'access_log /dev/stdout;', 'access_log off;');
+  text = swap(text, 'access_log /dev/stdout soko;', 'access_log off;');
   // Started by root, nginx's workers run as nobody: the temporary folders must be theirs too.
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
   for (const name of temp) {

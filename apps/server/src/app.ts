@@ -24,7 +24,7 @@ import type { Config } from './platform/config';
 import { CACHE_TAGS, STOCK_LAG_MS, type App, type AppContext } from './platform/context';
 import type { Database } from './platform/db';
 import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
-import { serializeError } from './platform/logging';
+import { redactSecrets, serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
 import { addSecurityHeaders, setSecurityHeaders } from './platform/security-headers';
 import { refuseUnstorableText } from './platform/text-input';
@@ -38,7 +38,11 @@ import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
 import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
-import { createPaymentProviders, registerPaymentRoutes } from './modules/payments';
+import {
+  createPaymentProviders,
+  MPESA_CALLBACK_PATH,
+  registerPaymentRoutes,
+} from './modules/payments';
 import { registerRatingRoutes } from './modules/ratings';
 import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
@@ -64,6 +68,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       ? {
           level: config.logLevel,
           serializers: { err: serializeError },
+          // The M-Pesa callback's address carries its secret token (decision 019).
+          hooks: {
+            streamWrite: redactSecrets(
+              [MPESA_CALLBACK_PATH],
+              config.mpesa ? [config.mpesa.callbackToken] : [],
+            ),
+          },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,

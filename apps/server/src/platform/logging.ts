@@ -114,3 +114,31 @@ export function serializeError(error: unknown): SerializedError {
   if (isErrorLike(error)) return serialize(error, 0);
   return { type: typeof error, message: String(error), stack: '' };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The logger's last step (pino's `streamWrite` hook, on each line as written): a secret that
+ * travels in an address never reaches the log. Fastify logs every request's URL ("incoming
+ * request"), and an error may quote an address (a provider echoing the callback address it was
+ * given). The segment after each path in `secretAfter` is written as `[redacted]` wherever the
+ * path appears, right token or wrong, and each of `secrets` is too, wherever it appears (say
+ * percent-encoded inside another address).
+ */
+export function redactSecrets(
+  secretAfter: readonly string[],
+  secrets: readonly string[],
+): (line: string) => string {
+  const segments = secretAfter.map((path) => ({
+    path,
+    pattern: new RegExp(`${escapeRegExp(path)}/[^/?#\\s"\\\\]+`, 'g'),
+  }));
+  return (line) => {
+    let out = line;
+    for (const { path, pattern } of segments) {
+      if (out.includes(path)) out = out.replace(pattern, `${path}/[redacted]`);
+    }
+    for (const secret of secrets) out = out.replaceAll(secret, '[redacted]');
+    return out;
+  };
+}

@@ -10,7 +10,7 @@ import { createSandboxProvider } from './sandbox';
 
 import { MPESA_CALLBACK_PATH } from './routes';
 
-export { registerPaymentRoutes } from './routes';
+export { MPESA_CALLBACK_PATH, registerPaymentRoutes } from './routes';
 export type { PaymentProvider } from './provider';
 
 /** PAYMENTS picks the providers; config.ts has already refused one without its settings. */

@@ -31,6 +31,7 @@ import { sweepPendingPayments } from './service';
 
 const QUERY = '/mpesa/stkpushquery/v1/query';
 const CALLBACK_TOKEN = 'test-callback-token-0123456789abcdef';
+const CALLBACK = '/api/payments/mpesa/callback';
 
 let fake: FakeDaraja;
 let t: TestApp;
@@ -502,6 +503,62 @@ describe('Pesapal and M-Pesa offered together', () => {
       .from(payments)
       .where(eq(payments.trackingId, trackingId));
     expect(row?.status).toBe('completed');
+  });
+});
+
+describe('the callback token in the log', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await createTestApp({
+      env: { ...mpesaEnv(), LOG_LEVEL: 'debug' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+  });
+  afterAll(async () => {
+    await logged?.close();
+  });
+
+  it('is never written: the callback’s path is logged with a placeholder, its errors too', async () => {
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      logged.app.inject({ method, url, ...(payload && { payload }) });
+    const product = await makeProduct(logged.database.db, { payOnOrder: true, stock: 2 });
+    const created = createOrderResponseSchema.parse(
+      (await inject('POST', '/api/order/create', orderBody([{ product, quantity: 1 }]))).json(),
+    );
+    const started = await inject('POST', '/api/payments/process', {
+      orderId: created._id,
+      formData: DELIVERY_FORM,
+      provider: 'mpesa',
+    });
+    const { trackingId } = processPaymentResponseSchema.parse(started.json());
+    lines.length = 0;
+
+    // Paid, and called back while Daraja cannot be asked: the warning carries the error.
+    fake.settle(trackingId, 0);
+    fake.failNext(QUERY, 503);
+    const ack = await fake.sendCallback(trackingId, (url, body) =>
+      inject('POST', new URL(url).pathname, body as object),
+    );
+    expect((ack as { statusCode: number }).statusCode).toBe(200);
+    // A body that is not a callback, and a callback address with more after the token.
+    const refused = await inject('POST', `${CALLBACK}/${CALLBACK_TOKEN}`, { Body: {} });
+    expect(refused.statusCode).toBe(400);
+    const unknown = await inject('POST', `${CALLBACK}/${CALLBACK_TOKEN}/more?x=1`, {});
+    expect(unknown.statusCode).toBe(404);
+
+    // An error that quotes the CallBackURL, as a provider's answer might.
+    logged.app.log.error(
+      { err: new Error(`Daraja refused https://shop.example${CALLBACK}/${CALLBACK_TOKEN}`) },
+      'STK push failed',
+    );
+
+    const log = lines.join('');
+    expect(log).toContain(`"url":"${CALLBACK}/[redacted]"`);
+    expect(log).toContain(`"message":"Daraja refused https://shop.example${CALLBACK}/[redacted]"`);
+    expect(log).toContain(`"url":"${CALLBACK}/[redacted]/more?x=1"`);
+    expect(log).toContain('M-Pesa callback not verified now');
+    expect(log).not.toContain(CALLBACK_TOKEN);
   });
 });
 
