@@ -1,6 +1,7 @@
 // Issue 17's proof that Soko scales out: two processes behind nginx on PostgreSQL, Redis and an
 // S3 store (deploy/scale-out.ts), driven from outside as shoppers, an owner and an admin would.
 // Needs TEST_DATABASE_URL, TEST_REDIS_URL and nginx (.ci/run provides all three).
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -206,6 +207,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(400);
       // Read-only from outside.
       expect((await fetch(url, { method: 'DELETE' })).status).toBe(403);
+    });
+
+    it('keeps the M-Pesa callback’s secret out of nginx’s access log', async () => {
+      const secret = 'callbacksecret0123456789abcdef';
+      await fetch(`${pair.base}/api/payments/mpesa/callback/${secret}?x=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const log = await readFile(pair.accessLog, 'utf8');
+      expect(log).toContain('"POST /api/payments/mpesa/callback/[redacted]?x=1 HTTP/1.1"');
+      expect(log).not.toContain(secret);
     });
 
     it('sends a payment status applied on one process to a shopper connected to the other', async () => {

@@ -27,6 +27,8 @@ const REDIS_DATABASE = 9;
 export type ScaleOut = {
   /** nginx: what a shopper's browser talks to (also PUBLIC_URL). */
   base: string;
+  /** nginx's access log, in deploy/nginx.conf's format. */
+  accessLog: string;
   /** The two processes, each also reachable directly. */
   processes: [Server, Server];
   databaseUrl: string;
@@ -72,8 +74,8 @@ function swap(text: string, from: string, to: string): string {
 }
 
 /**
- * deploy/nginx.conf with the compose service names replaced by the loopback addresses here,
- * its files kept in `dir`, and no access log (a benchmark measures Soko, not the log's disk).
+ * deploy/nginx.conf with the compose service names replaced by the loopback addresses here, and
+ * its files (the access log among them) kept in `dir`.
  */
 async function nginxConfig(
   dir: string,
@@ -86,7 +88,11 @@ async function nginxConfig(
   text = swap(text, 'server app2:3000', `server 127.0.0.1:${apps[1]}`);
   text = swap(text, 'listen 8080;', `listen 127.0.0.1:${port};`);
   text = swap(text, 'http://minio:9000/', `http://127.0.0.1:${s3Port}/`);
-  text = swap(text, 'access_log /dev/stdout soko;', 'access_log off;');
+  text = swap(
+    text,
+    'access_log /dev/stdout soko;',
+    `access_log ${path.join(dir, 'access.log')} soko;`,
+  );
   // Started by root, nginx's workers run as nobody: the temporary folders must be theirs too.
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
   for (const name of temp) {
@@ -197,7 +203,13 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
     cleanups.push(() => stopChild(nginx, 'SIGTERM'));
     await waitForHealth(base, nginx, () => nginxOutput);
 
-    return { base, processes, databaseUrl: database.url, stop };
+    return {
+      base,
+      accessLog: path.join(dir, 'access.log'),
+      processes,
+      databaseUrl: database.url,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
