@@ -27,6 +27,7 @@ import pg from 'pg';
 import { productPath } from '@soko/contract';
 import { startScaleOut } from '../deploy/scale-out.ts';
 import { cpuMs, percentile, postgresCpuMs, root, round } from './lib.mjs';
+import { DELIVERY_FORM } from './shop.mjs';
 
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -37,19 +38,6 @@ const adminDatabaseUrl =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const DELIVERY_FORM = {
-  firstName: 'Achieng',
-  middleName: 'Atieno',
-  lastName: 'Odhiambo',
-  country: 'Kenya',
-  county: 'Kisumu',
-  city: 'Kisumu',
-  address: 'Oginga Odinga St 4',
-  postalcode: '40100',
-  phoneNumber: '0712345678',
-  email: 'bench@example.com',
-};
 
 /**
  * A shopper's own connection, from its own loopback address (127.0.1.x): nginx passes that on

@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { children, cpuMs, percentile, root, round } from './lib.mjs';
-import { postJson, startStockedShop } from './shop.mjs';
+import { DELIVERY_FORM, postJson, startStockedShop } from './shop.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -25,19 +25,6 @@ const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
 const samples = Number(process.env.BENCH_CART_SAMPLES ?? 200);
 const stock = Number(process.env.BENCH_STOCK ?? 100_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-const DELIVERY_FORM = {
-  firstName: 'Achieng',
-  middleName: 'Atieno',
-  lastName: 'Odhiambo',
-  country: 'Kenya',
-  county: 'Kisumu',
-  city: 'Kisumu',
-  address: 'Oginga Odinga St 4',
-  postalcode: '40100',
-  phoneNumber: '0712 345 678',
-  email: 'achieng@example.com',
-};
 
 function get(agent, url) {
   return new Promise((resolve, reject) => {

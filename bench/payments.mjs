@@ -16,26 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { children, percentile, root, round } from './lib.mjs';
-import { postJson, startStockedShop } from './shop.mjs';
+import { DELIVERY_FORM, postJson, startStockedShop } from './shop.mjs';
 
 const samples = Number(process.env.BENCH_PAY_SAMPLES ?? 30);
 const paymentCount = Number(process.env.BENCH_PAYMENTS ?? 400);
 const concurrency = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-
-const FORM = {
-  firstName: 'Achieng',
-  middleName: 'Atieno',
-  lastName: 'Odhiambo',
-  country: 'Kenya',
-  county: 'Kisumu',
-  city: 'Kisumu',
-  address: 'Oginga Odinga St 4',
-  postalcode: '40100',
-  phoneNumber: '0712345678',
-  email: 'bench@example.com',
-};
 
 async function openPayment(base, offers) {
   const offer = offers[Math.floor(Math.random() * offers.length)];
@@ -48,7 +35,7 @@ async function openPayment(base, offers) {
   if (order.status !== 201) throw new Error(`order answered ${order.status}`);
   const started = await postJson(agent, `${base}/api/payments/process`, {
     orderId: order.body._id,
-    formData: FORM,
+    formData: DELIVERY_FORM,
   });
   if (started.status !== 200) throw new Error(`process answered ${started.status}`);
   return { orderId: order.body._id, trackingId: started.body.trackingId };

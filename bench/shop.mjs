@@ -9,6 +9,20 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { freePort, start } from './lib.mjs';
 
+/** The delivery details every benchmark's checkout sends. */
+export const DELIVERY_FORM = {
+  firstName: 'Achieng',
+  middleName: 'Atieno',
+  lastName: 'Odhiambo',
+  country: 'Kenya',
+  county: 'Kisumu',
+  city: 'Kisumu',
+  address: 'Oginga Odinga St 4',
+  postalcode: '40100',
+  phoneNumber: '0712345678',
+  email: 'bench@example.com',
+};
+
 /**
  * POST JSON over a keep-alive agent; answers `{status, body}` with the body parsed. `client`
  * names the shopper's address (the server believes X-Forwarded-For here): shoppers are counted

@@ -7,7 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../apps/server/test/processes';
+import { json, serverOrderBody } from '../apps/server/test/processes';
 import { DELIVERY_FORM } from '../apps/server/test/order-fixtures';
 import { DEMO_PASSWORD } from '../apps/server/test/settings';
 import { startScaleOut, type ScaleOut } from './scale-out';
@@ -51,24 +51,6 @@ async function plainProduct(base: string, payOnOrder: boolean, minStock: number)
     .find((p) => p.variants.length === 0 && p.stock >= minStock);
   if (!product) throw new Error(`no plain product with ${minStock} in stock`);
   return product;
-}
-
-/** An order body for one unit, at the total the server itself asks (told in a 409). */
-async function orderBody(base: string, productId: string) {
-  const item = { name: 'x', productId, quantity: 1, price: 0, selectedVariant: null };
-  const probe = await json<{ error: { details: { expected: number } } }>(
-    base,
-    'POST',
-    '/api/order/create',
-    { items: [item], totalPrice: 0, shipping: 'standard', discount: 0 },
-  );
-  expect(probe.status).toBe(409);
-  return {
-    items: [item],
-    totalPrice: probe.body.error.details.expected,
-    shipping: 'standard',
-    discount: 0,
-  };
 }
 
 /**
@@ -227,7 +209,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
         a,
         'POST',
         '/api/order/create',
-        await orderBody(a, product._id),
+        await serverOrderBody(a, product._id, null),
       );
       expect(order.status).toBe(201);
       const started = await json<{ trackingId: string }>(a, 'POST', '/api/payments/process', {
@@ -312,7 +294,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
     it('loses no acknowledged order when a process is killed under load, and the other serves on', async () => {
       // Paid on delivery: an acknowledged order keeps its stock (an online one's hold may end).
       const product = await plainProduct(pair.base, false, 80);
-      const body = await orderBody(pair.base, product._id);
+      const body = await serverOrderBody(pair.base, product._id, null);
       const before = await unitsAndStock(product._id);
       const acknowledged: string[] = [];
       const refused: number[] = [];

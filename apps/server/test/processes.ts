@@ -77,6 +77,25 @@ export async function json<T>(
   return { status: res.status, body: (await res.json()) as T };
 }
 
+/**
+ * An order body for one unit of a product (or variant), at the total the server itself asks: it
+ * tells it in the 409 it answers a wrong total with, as a client learns it after a price change.
+ */
+export async function serverOrderBody(base: string, productId: string, variantId: string | null) {
+  const item = { name: 'x', productId, quantity: 1, price: 0, selectedVariant: variantId };
+  const probe = await json<{ error?: { details?: { expected?: number } } }>(
+    base,
+    'POST',
+    '/api/order/create',
+    { items: [item], totalPrice: 0, shipping: 'standard', discount: 0 },
+  );
+  const expected = probe.body.error?.details?.expected;
+  if (probe.status !== 409 || expected === undefined) {
+    throw new Error(`the total probe answered ${probe.status}, not a 409 with the total`);
+  }
+  return { items: [item], totalPrice: expected, shipping: 'standard', discount: 0 };
+}
+
 /** A new, empty PostgreSQL database on the server `adminUrl` names, and how to drop it. */
 export async function createScratchDatabase(
   adminUrl: string,

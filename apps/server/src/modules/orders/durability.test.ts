@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createScratchDatabase, json, startServer } from '../../../test/processes';
+import { createScratchDatabase, json, serverOrderBody, startServer } from '../../../test/processes';
 import { DEMO_PASSWORD } from '../../../test/settings';
 
 type Listing = {
@@ -23,29 +23,6 @@ type Listing = {
   }>;
 };
 type Created = { _id: string; totalPrice: number };
-
-async function orderBodyFor(base: string, productId: string, variantId: string | null) {
-  const item = { name: 'x', productId, quantity: 1, price: 0, selectedVariant: variantId };
-  // The server tells its own total in the 409 (as a client learns it after a price change).
-  const probe = await json<{ error: { details: { expected: number } } }>(
-    base,
-    'POST',
-    '/api/order/create',
-    {
-      items: [item],
-      totalPrice: 0,
-      shipping: 'standard',
-      discount: 0,
-    },
-  );
-  expect(probe.status).toBe(409);
-  return {
-    items: [item],
-    totalPrice: probe.body.error.details.expected,
-    shipping: 'standard',
-    discount: 0,
-  };
-}
 
 const stockOf = async (base: string, productId: string) =>
   (await json<{ stock: number }>(base, 'GET', `/api/listing/products/${productId}`)).body.stock;
@@ -79,8 +56,8 @@ async function crashAndRecover(settings: Record<string, string>) {
     };
     const delivery = pick(false);
     const online = pick(true);
-    const deliveryBody = await orderBodyFor(server.base, delivery.id, delivery.variantId);
-    const onlineBody = await orderBodyFor(server.base, online.id, online.variantId);
+    const deliveryBody = await serverOrderBody(server.base, delivery.id, delivery.variantId);
+    const onlineBody = await serverOrderBody(server.base, online.id, online.variantId);
 
     const held = await json<Created>(server.base, 'POST', '/api/order/create', onlineBody);
     expect(held.status).toBe(201);
