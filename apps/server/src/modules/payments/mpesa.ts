@@ -14,6 +14,7 @@ import {
   type StartPaymentInput,
   type StartedPayment,
 } from './provider';
+import { createTokenCache, TokenRefused, type IssuedToken } from './token-cache';
 
 export type MpesaLog = { warn(obj: Record<string, unknown>, msg: string): void };
 
@@ -56,8 +57,6 @@ const STILL_PROCESSING = '500.001.1001';
 // An access token Daraja no longer takes ("Invalid Access Token"); some gateways answer 401.
 const INVALID_TOKEN = '404.001.03';
 
-class TokenRefused extends Error {}
-
 type Json = Record<string, unknown>;
 
 /** Our state for an STK result code (payments.md 2.5): 0 paid, the listed failures failed. */
@@ -90,8 +89,7 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
   const partyB = options.partyB ?? options.shortcode;
   const log = options.log;
 
-  let token: { value: string; usableUntil: number } | undefined;
-  let tokenRequest: Promise<string> | undefined;
+  const tokens = createTokenCache({ now, request: requestToken });
 
   /** One HTTP exchange: the status and parsed JSON (undefined when not JSON), or a ProviderError. */
   async function exchange(
@@ -134,16 +132,7 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
     return { status, answer };
   }
 
-  function getToken(): Promise<string> {
-    if (token && now() < token.usableUntil) return Promise.resolve(token.value);
-    // Everyone who needs a token while one is being fetched waits for that one.
-    tokenRequest ??= requestToken().finally(() => {
-      tokenRequest = undefined;
-    });
-    return tokenRequest;
-  }
-
-  async function requestToken(): Promise<string> {
+  async function requestToken(): Promise<IssuedToken> {
     const requestedAt = now();
     const basic = Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString(
       'base64',
@@ -169,33 +158,20 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
     const seconds = Number(answer.expires_in);
     const lifetimeMs =
       (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TOKEN_LIFETIME_S) * 1000;
-    token = {
+    return {
       value: answer.access_token,
       usableUntil:
         requestedAt +
         (lifetimeMs > 2 * TOKEN_MARGIN_MS ? lifetimeMs - TOKEN_MARGIN_MS : lifetimeMs / 2),
     };
-    return answer.access_token;
   }
 
   /** A POST with the bearer token; a refused token is renewed and the call made once more. */
-  async function call(path: string, body: unknown): Promise<{ status: number; answer: unknown }> {
-    const first = await getToken();
-    try {
-      return await exchange('POST', path, body, `Bearer ${first}`);
-    } catch (error) {
-      if (!(error instanceof TokenRefused)) throw error;
-    }
-    // Another call may already have replaced it; only drop the token that was refused.
-    if (token?.value === first) token = undefined;
-    log?.warn({ path }, 'Daraja refused the token; renewing it once');
-    const second = await getToken();
-    try {
-      return await exchange('POST', path, body, `Bearer ${second}`);
-    } catch (error) {
-      if (!(error instanceof TokenRefused)) throw error;
-      throw new ProviderError(`Daraja ${path} refused a new token`, false);
-    }
+  function call(path: string, body: unknown): Promise<{ status: number; answer: unknown }> {
+    return tokens.withToken((token) => exchange('POST', path, body, `Bearer ${token}`), {
+      onRefused: () => log?.warn({ path }, 'Daraja refused the token; renewing it once'),
+      refusedAgain: () => new ProviderError(`Daraja ${path} refused a new token`, false),
+    });
   }
 
   /** Password and Timestamp, made together: the password includes the timestamp. */
@@ -219,7 +195,7 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
         );
       }
       // Keys Daraja refuses stop the start: a shop never takes orders it cannot bill.
-      await getToken();
+      await tokens.get();
     },
 
     async submitOrder(input: StartPaymentInput): Promise<StartedPayment> {

@@ -11,6 +11,7 @@ import {
   type RefundAnswer,
   type StartedPayment,
 } from './provider';
+import { createTokenCache, TokenRefused, type IssuedToken } from './token-cache';
 
 export type PesapalLog = { warn(obj: Record<string, unknown>, msg: string): void };
 
@@ -40,9 +41,6 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const MERCHANT_REFERENCE = /^[A-Za-z0-9-]{1,50}$/;
 const DESCRIPTION_MAX = 100;
 
-// Raised by a call that got HTTP 401, so the caller can renew the token and try once more.
-class TokenRefused extends Error {}
-
 type Json = Record<string, unknown>;
 
 export function createPesapalProvider(options: PesapalOptions): PaymentProvider {
@@ -51,9 +49,8 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const log = options.log;
+  const tokens = createTokenCache({ now, request: requestToken });
 
-  let token: { value: string; usableUntil: number } | undefined;
-  let tokenRequest: Promise<string> | undefined;
   let ipnId: Promise<string> | undefined = options.ipnId
     ? Promise.resolve(options.ipnId)
     : undefined;
@@ -107,16 +104,7 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
     return parsed;
   }
 
-  function getToken(): Promise<string> {
-    if (token && now() < token.usableUntil) return Promise.resolve(token.value);
-    // Everyone who needs a token while one is being fetched waits for that one.
-    tokenRequest ??= requestToken().finally(() => {
-      tokenRequest = undefined;
-    });
-    return tokenRequest;
-  }
-
-  async function requestToken(): Promise<string> {
+  async function requestToken(): Promise<IssuedToken> {
     const requestedAt = now();
     const answer = json(
       await exchange(
@@ -141,37 +129,23 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
         'Pesapal token expiry unreadable; keeping 4 min',
       );
     }
-    token = {
+    return {
       value: answer.token,
       usableUntil: Math.min(
         requestedAt + TOKEN_MAX_AGE_MS,
         (expiry ?? Number.POSITIVE_INFINITY) - TOKEN_MARGIN_MS,
       ),
     };
-    return answer.token;
   }
 
   /** A call with the bearer token; on a 401 the token is renewed and the call made once more. */
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const first = await getToken();
-    try {
-      return await exchange(method, path, body, first);
-    } catch (error) {
-      if (!(error instanceof TokenRefused)) throw error;
-    }
-    // Another call may already have replaced it; only drop the token that was refused.
-    if (token?.value === first) token = undefined;
-    log?.warn({ path: path.split('?')[0] }, 'Pesapal refused the token; renewing it once');
-    const second = await getToken();
-    try {
-      return await exchange(method, path, body, second);
-    } catch (error) {
-      if (!(error instanceof TokenRefused)) throw error;
-      throw new ProviderError(
-        `Pesapal ${path.split('?')[0]} refused a new token (HTTP 401)`,
-        false,
-      );
-    }
+  function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const name = path.split('?')[0];
+    return tokens.withToken((token) => exchange(method, path, body, token), {
+      onRefused: () => log?.warn({ path: name }, 'Pesapal refused the token; renewing it once'),
+      refusedAgain: () =>
+        new ProviderError(`Pesapal ${name} refused a new token (HTTP 401)`, false),
+    });
   }
 
   function getIpnId(): Promise<string> {
@@ -222,7 +196,7 @@ export function createPesapalProvider(options: PesapalOptions): PaymentProvider 
     name: 'pesapal',
 
     async start() {
-      await getToken();
+      await tokens.get();
       await getIpnId();
     },
 
