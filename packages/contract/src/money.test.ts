@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  centsAsDecimal,
   SHIPPING_OPTIONS,
   discountCodeAmountCents,
   discountedPriceCents,
@@ -17,6 +18,17 @@ describe('cents', () => {
     expect(toCents(19.99)).toBe(1999);
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(fromCents(149950)).toBe(1499.5);
+  });
+});
+
+describe('centsAsDecimal', () => {
+  it('writes cents as an exact plain decimal, the sign kept below one shilling', () => {
+    expect(centsAsDecimal(125000)).toBe('1250.00');
+    expect(centsAsDecimal(5)).toBe('0.05');
+    expect(centsAsDecimal(0)).toBe('0.00');
+    expect(centsAsDecimal(-3050)).toBe('-30.50');
+    expect(centsAsDecimal(-30)).toBe('-0.30');
+    expect(centsAsDecimal(2_147_483_647)).toBe('21474836.47');
   });
 });
 

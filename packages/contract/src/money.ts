@@ -13,6 +13,13 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
+/** Integer cents as a plain decimal for files (CSV): 125000 -> '1250.00', -3050 -> '-30.50'. */
+export function centsAsDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** 1234567 -> '1,234,567': digits grouped by three, as en-US writes them. */
 function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

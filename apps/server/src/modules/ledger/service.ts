@@ -4,6 +4,7 @@
 import {
   LEDGER_PAGE_SIZE,
   LEDGER_SHOPS_PAGE_SIZE,
+  centsAsDecimal,
   formatKsh,
   fromCents,
   isUuid,
@@ -170,13 +171,6 @@ export async function ledgerShops(db: Db, page: number): Promise<LedgerShops> {
   };
 }
 
-/** Cents as a plain decimal (1250.00, -30.50), exactly. */
-const decimal = (value: number) => {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
 /**
  * What each shop is owed, as CSV for the bank run: a byte order mark for Excel, formulas
  * escaped (a shop's name is the owner's text), money as plain decimals.
@@ -207,9 +201,9 @@ export function ledgerShopsCsv(db: Db): Readable {
         row.name,
         row.owner_email,
         String(percentFromBps(row.commission_bps ?? row.default_bps)),
-        decimal(cents(row.earned)),
-        decimal(cents(row.paid_out)),
-        decimal(cents(row.balance)),
+        centsAsDecimal(cents(row.earned)),
+        centsAsDecimal(cents(row.paid_out)),
+        centsAsDecimal(cents(row.balance)),
       ];
     }
   }

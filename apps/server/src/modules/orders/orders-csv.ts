@@ -1,17 +1,13 @@
 // The admin's order export as CSV: written while it is read, one keyset batch of orders at a
 // time, so 100,000 orders never sit in memory at once.
 import { Readable } from 'node:stream';
-import type { OrderFilter } from '@soko/contract';
+import { centsAsDecimal, type OrderFilter } from '@soko/contract';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../platform/db';
 import { exportOrders, nairobiMinute, type OrderExportRow } from './queries';
 
 /** Orders read from the database per query while exporting. */
 const EXPORT_BATCH = 1000;
-
-/** Cents as a plain decimal (1250.00), exactly: no floating point on the way. */
-const decimal = (cents: number) =>
-  `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
 
 const COLUMNS: ReadonlyArray<[header: string, cell: (order: OrderExportRow) => string | number]> = [
   ['Order number', (o) => o.orderNumber],
@@ -24,10 +20,10 @@ const COLUMNS: ReadonlyArray<[header: string, cell: (order: OrderExportRow) => s
   ['City', (o) => o.city ?? ''],
   ['Address', (o) => o.address ?? ''],
   ['Items (units)', (o) => o.units],
-  ['Subtotal (Ksh)', (o) => decimal(o.subtotalCents)],
-  ['Discount (Ksh)', (o) => decimal(o.discountCents)],
-  ['Shipping (Ksh)', (o) => decimal(o.shippingCents)],
-  ['Total (Ksh)', (o) => decimal(o.totalCents)],
+  ['Subtotal (Ksh)', (o) => centsAsDecimal(o.subtotalCents)],
+  ['Discount (Ksh)', (o) => centsAsDecimal(o.discountCents)],
+  ['Shipping (Ksh)', (o) => centsAsDecimal(o.shippingCents)],
+  ['Total (Ksh)', (o) => centsAsDecimal(o.totalCents)],
   ['Payment', (o) => (o.payOnOrder ? 'Online' : 'On delivery')],
   ['Refund owed', (o) => o.refundReason ?? ''],
 ];
