@@ -45,6 +45,18 @@ async function measure(base) {
     (await fetch(`${base}/api/listing/gellisting`)).headers.get('x-total-count'),
   );
   const last = Math.ceil(total / 9);
+  // The owner's screen (Manage Products) of the first shop: its categories and one's products.
+  const { token } = await (
+    await fetch(`${base}/api/user/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@soko.test', password: 'soko-demo-pass' }),
+    })
+  ).json();
+  const ownerCategories = `/api/property/shop/${shops[0]._id}/categories`;
+  const [ownerCategory] = await (
+    await fetch(`${base}${ownerCategories}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const calls = [
     ['gellisting, no parameters (first 9)', '/api/listing/gellisting'],
     ['gellisting, middle page', `/api/listing/gellisting?page=${Math.ceil(last / 2)}`],
@@ -62,16 +74,24 @@ async function measure(base) {
       `/api/listing/products?categoryName=${category}&pageSize=48&sort=price-asc`,
     ],
     ['category type labels', `/api/listing/category-types?categoryName=${category}`],
+    ['owner: the shop’s categories', ownerCategories, token],
+    [
+      'owner: a category’s products (first 20)',
+      `/api/property/categories/${ownerCategory._id}/products`,
+      token,
+    ],
   ];
   const rows = [];
-  for (const [name, path] of calls) {
+  for (const [name, path, bearer] of calls) {
     const read = async () => {
-      const res = await fetch(`${base}${path}`);
+      const headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
+      const res = await fetch(`${base}${path}`, { headers });
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       return Buffer.byteLength(await res.text());
     };
     // The first read goes to the database (nothing is cached after the insert); the rest are
-    // answered from the response cache, as in production between writes.
+    // answered from the response cache, as in production between writes (the owner's calls are
+    // private and never cached).
     let started = performance.now();
     const bytes = await read();
     const firstMs = round(performance.now() - started);
