@@ -6,6 +6,7 @@ import { createRouter } from './app/router';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import { refreshSession, restoreSession } from './lib/session';
+import { yieldToBrowser } from './lib/yield-to-browser';
 import './styles.css';
 
 seedInitialData(queryClient);
@@ -28,7 +29,11 @@ if (!container) throw new Error('index.html has no #root element');
  * wait for it to finish evaluating while it waits for the route chunk.
  */
 async function start(root: HTMLElement) {
+  // Evaluating the app, matching the routes and taking the page over are each a task of their
+  // own (issue 16): one long task would hold up a tap on the painted page.
+  await yieldToBrowser();
   const router = await createRouter();
+  await yieldToBrowser();
   const app = (
     <StrictMode>
       <AppProviders client={queryClient}>
