@@ -9,7 +9,6 @@ import { refreshSession, restoreSession } from './lib/session';
 import { yieldToBrowser } from './lib/yield-to-browser';
 import './styles.css';
 
-seedInitialData(queryClient);
 // The saved session shows at once (a reload keeps 'Profile'); the server then confirms it, and
 // if it cannot, the user is unset (the token stays for the next try).
 restoreSession();
@@ -29,8 +28,10 @@ if (!container) throw new Error('index.html has no #root element');
  * wait for it to finish evaluating while it waits for the route chunk.
  */
 async function start(root: HTMLElement) {
-  // Evaluating the app, matching the routes and taking the page over are each a task of their
-  // own (issue 16): one long task would hold up a tap on the painted page.
+  // Evaluating the app, reading the page's data, matching the routes and taking the page over
+  // are each a task of their own (issue 16): one long task would hold up a tap on the page.
+  await yieldToBrowser();
+  seedInitialData(queryClient);
   await yieldToBrowser();
   const router = await createRouter();
   await yieldToBrowser();
