@@ -6,9 +6,9 @@ import { createRouter } from './app/router';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import { refreshSession, restoreSession } from './lib/session';
+import { yieldToBrowser } from './lib/yield-to-browser';
 import './styles.css';
 
-seedInitialData(queryClient);
 // The saved session shows at once (a reload keeps 'Profile'); the server then confirms it, and
 // if it cannot, the user is unset (the token stays for the next try).
 restoreSession();
@@ -28,7 +28,13 @@ if (!container) throw new Error('index.html has no #root element');
  * wait for it to finish evaluating while it waits for the route chunk.
  */
 async function start(root: HTMLElement) {
+  // Evaluating the app, reading the page's data, matching the routes and taking the page over
+  // are each a task of their own (issue 16): one long task would hold up a tap on the page.
+  await yieldToBrowser();
+  seedInitialData(queryClient);
+  await yieldToBrowser();
   const router = await createRouter();
+  await yieldToBrowser();
   const app = (
     <StrictMode>
       <AppProviders client={queryClient}>

@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { yieldToBrowser } from '../lib/yield-to-browser';
 import { routes } from './routes';
 
 /**
@@ -21,5 +22,6 @@ async function loadMatchedRoutes(pathname: string): Promise<void> {
 
 export async function createRouter() {
   await loadMatchedRoutes(window.location.pathname);
+  await yieldToBrowser();
   return createBrowserRouter(routes);
 }

@@ -18,11 +18,29 @@ export interface SessionState {
   signedIn: boolean;
 }
 
-let state: SessionState = { currentUser: null, loading: false, error: null, signedIn: false };
+// What the server renders (it knows no one), so a page it painted hydrates as it was drawn;
+// the saved user shows on the render right after.
+const SIGNED_OUT: SessionState = Object.freeze({
+  currentUser: null,
+  loading: false,
+  error: null,
+  signedIn: false,
+});
+
+let state: SessionState = SIGNED_OUT;
 const listeners = new Set<() => void>();
 
+/**
+ * A signed-out state is always SIGNED_OUT itself, the object the server's snapshot returns:
+ * when the browser's snapshot is another object, React re-renders every reader synchronously
+ * right after hydration, one long task on a painted page (issue 16).
+ */
 function setState(change: Partial<SessionState>) {
-  state = { ...state, ...change };
+  const next = { ...state, ...change };
+  const signedOut = (Object.keys(SIGNED_OUT) as (keyof SessionState)[]).every(
+    (key) => next[key] === SIGNED_OUT[key],
+  );
+  state = signedOut ? SIGNED_OUT : next;
   persist();
   for (const listener of listeners) listener();
 }
@@ -164,15 +182,6 @@ function getSnapshot(): SessionState {
 
 /** The session now, outside React (tests, start-up). */
 export const getSession = getSnapshot;
-
-// What the server renders (it knows no one), so a page it painted hydrates as it was drawn;
-// the saved user shows on the render right after.
-const SIGNED_OUT: SessionState = {
-  currentUser: null,
-  loading: false,
-  error: null,
-  signedIn: false,
-};
 
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSnapshot, () => SIGNED_OUT);

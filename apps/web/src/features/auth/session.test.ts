@@ -133,4 +133,16 @@ describe('restoreSession and refreshSession', () => {
     expect(storage.getItem(TOKEN_KEY)).toBeNull();
     expect(storage.getItem(PERSIST_KEY)).toBeNull();
   });
+
+  // useSyncExternalStore compares snapshots by identity: a signed-out state that is another
+  // object than the server's makes React re-render the header synchronously after hydration.
+  it('a signed-out session is one object however it was reached', async () => {
+    restoreSession(now);
+    const signedOut = getSession();
+    await refreshSession({ atStart: true });
+    expect(getSession()).toBe(signedOut);
+    signIn(future, user);
+    signOut();
+    expect(getSession()).toBe(signedOut);
+  });
 });

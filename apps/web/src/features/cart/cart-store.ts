@@ -116,11 +116,11 @@ export function subscribeToCart(listener: () => void): () => void {
 }
 
 // The server cannot see the shopper's cart: it renders none, and the page hydrates as drawn
-// before the saved lines show.
-const NO_LINES: readonly CartLine[] = [];
-
+// before the saved lines show. An empty cart is the same object on both sides: when the
+// browser's snapshot differs from the server's, React re-renders every reader synchronously
+// right after hydration, one long task (issue 16).
 export function useCartLines(): readonly CartLine[] {
-  return useSyncExternalStore(subscribeToCart, getCartLines, () => NO_LINES);
+  return useSyncExternalStore(subscribeToCart, getCartLines, () => EMPTY);
 }
 
 /** How many items the cart holds (quantities summed), as the header's badge shows. */

@@ -1,23 +1,36 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { NARROW_BREAKPOINT_PX } from '@soko/contract';
 
 // "Under 768 px": 767.98 rather than 767 so fractional widths (zoomed pages) count too.
 const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
 
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(NARROW_QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
+/**
+ * Whether this render may read the window: not on the server, and not while the browser takes
+ * over a page the server painted (the root layout marks `html[data-hydrated]` once it has), as
+ * that render must draw what the server drew, which assumed a wide window.
+ */
+function windowReadable(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
 }
 
-const isNarrow = () => window.matchMedia(NARROW_QUERY).matches;
+// State and effects rather than useSyncExternalStore: a store whose browser snapshot differs
+// from the server's makes React re-render synchronously right after hydration, the whole page
+// in one long task on a phone (issue 16). As a transition, the re-render yields to the browser.
 
 /** Whether the window is under NARROW_BREAKPOINT_PX wide, following resizes. */
 export function useNarrowViewport(): boolean {
-  return useSyncExternalStore(subscribe, isNarrow, () => false);
+  const [narrow, setNarrow] = useState(
+    () => windowReadable() && window.matchMedia(NARROW_QUERY).matches,
+  );
+  useEffect(() => {
+    const media = window.matchMedia(NARROW_QUERY);
+    const update = () => startTransition(() => setNarrow(media.matches));
+    update();
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return narrow;
 }
-
-const never = () => () => {};
 
 /**
  * False while the browser takes over a page the server painted (where the width is not known
@@ -25,9 +38,9 @@ const never = () => () => {};
  * the width wait for it.
  */
 export function useWidthKnown(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const [known, setKnown] = useState(windowReadable);
+  useEffect(() => {
+    if (!known) startTransition(() => setKnown(true));
+  }, [known]);
+  return known;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Product } from '@soko/contract';
 import { ProductCard } from '../product-card';
 
@@ -27,7 +27,7 @@ export function RelatedProductsCarousel({ products }: { products: readonly Produ
   const trackId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
-  const slides = toSlides(products);
+  const slides = useMemo(() => toSlides(products), [products]);
 
   const updateEdges = useCallback(() => {
     const track = trackRef.current;
@@ -40,10 +40,12 @@ export function RelatedProductsCarousel({ products }: { products: readonly Produ
     );
   }, []);
 
+  // The observer's first call measures the track once the browser has laid it out: measured
+  // here, the layout was forced inside React's commit, a long task on a phone (issue 16). The
+  // buttons' row keeps their height either way, so their coming does not move the track.
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    updateEdges();
     const observer = new ResizeObserver(updateEdges);
     observer.observe(track);
     track.addEventListener('scroll', updateEdges, { passive: true });
@@ -63,13 +65,32 @@ export function RelatedProductsCarousel({ products }: { products: readonly Produ
     });
   };
 
+  // The cards do not depend on the scroll position: a scroll or a resize renders only the buttons.
+  const slideList = useMemo(
+    () =>
+      slides.map((slide, index) => (
+        <div
+          key={slide.map((product) => product._id).join(':')}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${slides.length}`}
+          className={`flex shrink-0 snap-start flex-col gap-[10px] ${SLIDE_WIDTHS}`}
+        >
+          {slide.map((product) => (
+            <ProductCard key={product._id} product={product} />
+          ))}
+        </div>
+      )),
+    [slides],
+  );
+
   const canScroll = !(edges.atStart && edges.atEnd);
   const buttonClass =
     'flex size-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-40';
 
   return (
     <section aria-labelledby={headingId} aria-roledescription="carousel" className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex min-h-10 items-center justify-between gap-4">
         <h2 id={headingId} className="text-lg font-bold text-stone-900">
           You may also like:
         </h2>
@@ -103,19 +124,7 @@ export function RelatedProductsCarousel({ products }: { products: readonly Produ
         ref={trackRef}
         className="flex snap-x snap-mandatory gap-[10px] overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:thin]"
       >
-        {slides.map((slide, index) => (
-          <div
-            key={slide.map((product) => product._id).join(':')}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
-            className={`flex shrink-0 snap-start flex-col gap-[10px] ${SLIDE_WIDTHS}`}
-          >
-            {slide.map((product) => (
-              <ProductCard key={product._id} product={product} />
-            ))}
-          </div>
-        ))}
+        {slideList}
       </div>
     </section>
   );

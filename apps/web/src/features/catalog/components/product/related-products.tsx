@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useRelatedProducts } from '../../api/get-related-products';
 import { RelatedProductsCarousel } from './related-products-carousel';
 
@@ -10,6 +11,10 @@ export function RelatedProducts({
   productId: string;
 }) {
   const { data } = useRelatedProducts(categoryId, productId);
-  if (!data || data.length === 0) return null;
-  return <RelatedProductsCarousel products={data} />;
+  // The answer comes through the query cache's store, whose updates React renders synchronously:
+  // the carousel's first render (a card a product) was one long task on a phone (issue 16).
+  // Deferred, it renders in slices that yield to the browser.
+  const products = useDeferredValue(data);
+  if (!products || products.length === 0) return null;
+  return <RelatedProductsCarousel products={products} />;
 }
