@@ -17,7 +17,8 @@ const pageFields = (defaultSize: number) => ({
     .max(MAX_PAGE_SIZE)
     .default(defaultSize),
 });
-const pageQuery = (defaultSize: number) => z.strictObject(pageFields(defaultSize));
+/** `page` and `pageSize` (up to MAX_PAGE_SIZE), strict: a paged list call's whole query. */
+export const pageQuery = (defaultSize: number) => z.strictObject(pageFields(defaultSize));
 
 const dayInNairobi = z.iso.date('Must be a date (YYYY-MM-DD).');
 

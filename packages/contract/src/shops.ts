@@ -9,6 +9,7 @@ import {
   uuidSchema,
 } from './common';
 import { operationPeriodsSchema, pricingTypeSchema } from './catalog';
+import { pageQuery } from './admin';
 import { emailSchema } from './email';
 
 // A shop's contact line may be a landline or a foreign number, so this is looser than the
@@ -159,21 +160,12 @@ export const categoryIdParamsSchema = z.object({ categoryId: z.string().min(1) }
 
 /** The owner's products column: this many a page unless asked (issue 16: no unbounded list). */
 export const OWNER_PRODUCTS_PAGE_SIZE = 20;
-export const OWNER_PRODUCTS_MAX_PAGE_SIZE = 100;
 
 /**
  * GET /api/property/categories/{categoryId}/products?page=&pageSize=: a page of the category's
  * products, newest first; the total comes in X-Total-Count, so the answer stays the spec's list.
  */
-export const ownerProductsQuerySchema = z.strictObject({
-  page: z.coerce.number('Must be a page number.').int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number('Must be a page size.')
-    .int()
-    .min(1)
-    .max(OWNER_PRODUCTS_MAX_PAGE_SIZE)
-    .default(OWNER_PRODUCTS_PAGE_SIZE),
-});
+export const ownerProductsQuerySchema = pageQuery(OWNER_PRODUCTS_PAGE_SIZE);
 export type OwnerProductsQuery = z.infer<typeof ownerProductsQuerySchema>;
 export const productShopParamsSchema = z.object({
   productId: z.string().min(1),

@@ -1,6 +1,7 @@
 // The one way the web app talks to the API. The server answers errors as
 // {"error":{"code","message","fields"?,"details"?}} (DESIGN.md), and callers need the status
 // (401 clears the session, 409 shows the new total) as much as the message.
+import { TOTAL_COUNT_HEADER } from '@soko/contract';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -85,6 +86,16 @@ export async function apiGetWithHeaders<T>(
   });
   if (!response.ok) throw await toApiError(response);
   return { data: (await response.json()) as T, headers: response.headers };
+}
+
+/**
+ * How many rows all pages hold, from `X-Total-Count`; without a readable header (a proxy that
+ * drops it), the rows shown, so the screen still offers what it has.
+ */
+export function totalCount(headers: Headers, shown: number): number {
+  const header = headers.get(TOTAL_COUNT_HEADER);
+  const total = header === null ? Number.NaN : Number(header);
+  return Number.isInteger(total) && total >= 0 ? total : shown;
 }
 
 export async function apiPost<T>(

@@ -3,7 +3,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   PAGE_SIZES,
-  TOTAL_COUNT_HEADER,
   type AdminProductUpdate,
   type DeletedResponse,
   type Order,
@@ -18,6 +17,7 @@ import {
   apiPut,
   authHeader,
   toApiError,
+  totalCount,
 } from '../../../lib/api-client';
 
 /** The order list's filters as the page's address holds them; '' is no filter. */
@@ -46,8 +46,7 @@ export type Page<T> = { rows: T[]; total: number };
 async function getPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
   const { data, headers } = await apiGetWithHeaders<unknown>(path, { signal });
   const rows = Array.isArray(data) ? (data as T[]) : [];
-  const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  return { rows, total: totalCount(headers, rows.length) };
 }
 
 export function useAdminProducts(page: number) {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ALL_TYPES,
-  TOTAL_COUNT_HEADER,
   queryKeys,
   type Product,
   type ProductsPage,
   type SortKey,
 } from '@soko/contract';
-import { apiGet, apiGetWithHeaders } from '../../../lib/api-client';
+import { apiGet, apiGetWithHeaders, totalCount } from '../../../lib/api-client';
 
 export interface CategoryPageRequest {
   categoryName: string;
@@ -37,8 +36,7 @@ export async function getCategoryPage(
   const { data, headers } = await apiGetWithHeaders<Product[]>(`/api/listing/products?${query}`, {
     signal,
   });
-  const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { products: data, total: Number.isFinite(total) ? total : data.length };
+  return { products: data, total: totalCount(headers, data.length) };
 }
 
 export function getCategoryPageQueryOptions(request: CategoryPageRequest) {

@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  TOTAL_COUNT_HEADER,
-  queryKeys,
-  type Product,
-  type ProductsPage,
-  type SortKey,
-} from '@soko/contract';
-import { apiGetWithHeaders } from '../../../lib/api-client';
+import { queryKeys, type Product, type ProductsPage, type SortKey } from '@soko/contract';
+import { apiGetWithHeaders, totalCount } from '../../../lib/api-client';
 
 export interface ProductsPageRequest {
   page: number;
@@ -26,8 +20,7 @@ export async function getProductsPage(
   const { data, headers } = await apiGetWithHeaders<Product[]>(`/api/listing/gellisting?${query}`, {
     signal,
   });
-  const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { products: data, total: Number.isFinite(total) ? total : data.length };
+  return { products: data, total: totalCount(headers, data.length) };
 }
 
 export function getProductsPageQueryOptions(request: ProductsPageRequest) {

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   OWNER_PRODUCTS_PAGE_SIZE,
-  TOTAL_COUNT_HEADER,
   type Category,
   type Product,
   type ProductsPage,
 } from '@soko/contract';
-import { ApiError, apiGet, apiGetWithHeaders } from '../../../lib/api-client';
+import { ApiError, apiGet, apiGetWithHeaders, totalCount } from '../../../lib/api-client';
 import { ownerKeys, UnexpectedAnswerError } from './get-shops';
 
 // A 403 (not your shop) or 404 (no such shop) will not change on a second try.
@@ -55,8 +54,7 @@ export async function getOwnerCategoryProducts(
     { signal },
   );
   const products = Array.isArray(data) ? (data as Product[]) : [];
-  const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { products, total: Number.isFinite(total) ? total : products.length };
+  return { products, total: totalCount(headers, products.length) };
 }
 
 export function useOwnerCategoryProducts(categoryId: string | null, page: number) {

@@ -2,13 +2,12 @@
 // X-Total-Count), and the owner's moves on a part (ship, deliver, cancel).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  TOTAL_COUNT_HEADER,
   type PartAction,
   type PartActionBody,
   type PartStatus,
   type ShopOrder,
 } from '@soko/contract';
-import { apiGetWithHeaders, apiPost } from '../../../lib/api-client';
+import { apiGetWithHeaders, apiPost, totalCount } from '../../../lib/api-client';
 
 export const SHOP_ORDERS_PAGE_SIZE = 10;
 
@@ -31,8 +30,7 @@ export function useShopOrders(shopId: string, page: number, status: PartStatus |
         `/api/property/shop/${encodeURIComponent(shopId)}/orders?${query.toString()}`,
         { signal },
       );
-      const total = Number(headers.get(TOTAL_COUNT_HEADER));
-      return { rows: data, total: Number.isFinite(total) ? total : data.length };
+      return { rows: data, total: totalCount(headers, data.length) };
     },
     placeholderData: keepPreviousData,
     // New orders arrive while the screen is open.
