@@ -4,8 +4,12 @@
 // BENCH_SECONDS (after BENCH_WARMUP_SECONDS, 2) against the real built server. Every order is
 // one line, quantity 1, of a
 // random product variant of the pay-on-delivery shop, whose stock is set first to
-// BENCH_STOCK units per variant (so some variants run out during the run and the 409 path is
-// measured too). Then the server is killed with SIGKILL and the database is read directly:
+// BENCH_STOCK (1000) units per variant, enough for the run, so the orders a second measure the
+// server and not the stock left; one variant holds BENCH_SCARCE_STOCK (20) and sells out early,
+// so refusals (409) are measured too. (Until 2026-11-24 every variant held 100: at the rates
+// measured since, the whole stock was sold before the run ended, and the orders a second
+// stopped at what the stock allowed.) Then the server is killed with SIGKILL and the database
+// is read directly:
 //
 //   oversold units  variants whose acknowledged units exceed the stock they started with, or
 //                   whose stock left is not what they started with minus what was sold
@@ -25,7 +29,8 @@ import { postJson, startStockedShop } from './shop.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
-const stockPerVariant = Number(process.env.BENCH_STOCK ?? 100);
+const stockPerVariant = Number(process.env.BENCH_STOCK ?? 1000);
+const scarceStock = Number(process.env.BENCH_SCARCE_STOCK ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -35,6 +40,7 @@ async function measure(kind) {
   const shop = await startStockedShop(kind, {
     payOnOrder: false,
     stock: stockPerVariant,
+    scarceStock,
     adminUrl,
     agent,
   });

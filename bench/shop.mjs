@@ -74,12 +74,21 @@ async function openDirect(kind, target) {
 }
 
 /** Gives every variant (or plain product) of the chosen shops `stock` units; answers them. */
-async function stockUp(sql, payOnOrder, stock) {
+async function stockUp(sql, payOnOrder, stock, scarceStock) {
   const ofShops = `(select pay_on_order from shops s where s.id = p.shop_id) = ${payOnOrder}`;
   await sql.query(
     `update product_variants v set stock = $1 from products p where v.product_id = p.id and ${ofShops}`,
     [stock],
   );
+  if (scarceStock !== undefined) {
+    // One variant sells out early in the run, so refusals are measured too.
+    await sql.query(
+      `update product_variants set stock = $1 where id = (
+         select v.id from product_variants v join products p on p.id = v.product_id
+          where ${ofShops} order by v.id limit 1)`,
+      [scarceStock],
+    );
+  }
   await sql.query(
     `update products p set stock = (select coalesce(sum(stock), 0) from product_variants v where v.product_id = p.id)
       where exists (select 1 from product_variants v where v.product_id = p.id) and ${ofShops}`,
@@ -131,7 +140,7 @@ async function stop(child, signal) {
  * (`offers`), `direct()` for SQL (PGlite: only after `stop`), `stop(signal)`, `cleanup()` and
  * `pid()`, the server's process id (for its CPU time).
  */
-export async function startStockedShop(kind, { payOnOrder, stock, adminUrl, agent }) {
+export async function startStockedShop(kind, { payOnOrder, stock, scarceStock, adminUrl, agent }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `soko-bench-${kind}-`));
   let databaseUrl;
   let dropDatabase = async () => {};
@@ -163,7 +172,7 @@ export async function startStockedShop(kind, { payOnOrder, stock, adminUrl, agen
     let server = await startServer(serverEnv(port, dataDir, databaseUrl));
     await stop(server, 'SIGTERM');
     const sql = await direct();
-    const lines = await stockUp(sql, payOnOrder, stock);
+    const lines = await stockUp(sql, payOnOrder, stock, scarceStock);
     await sql.close();
     server = await startServer(serverEnv(port, dataDir, databaseUrl));
 

@@ -29,10 +29,23 @@ export function rowsOf<T>(result: unknown): T[] {
  * Whether a failed query was PostgreSQL's error `code` (e.g. '23505' unique, '23503' foreign
  * key), looking through the wrappers a driver and Drizzle put around it.
  */
-export function hasPgErrorCode(error: unknown, code: string, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; cause?: unknown };
-  return e.code === code || hasPgErrorCode(e.cause, code, depth + 1);
+export function hasPgErrorCode(error: unknown, code: string): boolean {
+  return pgErrorOf(error, code) !== null;
+}
+
+/** PostgreSQL's error `code` found through the same wrappers, with its message and DETAIL. */
+export function pgErrorOf(
+  error: unknown,
+  code: string,
+  depth = 0,
+): { message: string; detail?: string } | null {
+  if (!error || typeof error !== 'object' || depth > 5) return null;
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown; cause?: unknown };
+  if (e.code !== code) return pgErrorOf(e.cause, code, depth + 1);
+  return {
+    message: typeof e.message === 'string' ? e.message : '',
+    ...(typeof e.detail === 'string' ? { detail: e.detail } : {}),
+  };
 }
 
 export type DbKind = 'pglite' | 'postgres';
@@ -148,6 +161,38 @@ export function prepareStatementsOn(client: pg.ClientBase): void {
   };
 }
 
+/**
+ * pg-pool's own `query` closes its connection after any failed statement, even one the server
+ * refused on a healthy connection (a unique key taken, an order refused by its own statement,
+ * orders/service.ts). Under load such refusals are ordinary, and each new connection costs the
+ * server a process and every prepared statement again; so here only a failure that is not the
+ * server's answer (a broken socket, a timeout) closes the connection.
+ */
+function keepConnectionsOnRefusals(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const keeping = (...args: unknown[]): unknown => {
+    const [first] = args;
+    const callback = typeof args[args.length - 1] === 'function';
+    const submittable = typeof (first as { submit?: unknown } | null)?.submit === 'function';
+    if (callback || submittable) return query(...args);
+    return (async () => {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error: unknown) {
+        if (!(error instanceof pg.DatabaseError)) {
+          failure = error instanceof Error ? error : new Error(String(error));
+        }
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    })();
+  };
+  pool.query = keeping as typeof pool.query;
+}
+
 // Any fixed number: the advisory lock Soko's processes take while they start (whileAlone).
 const START_LOCK_KEY = 0x50_4b_4f;
 
@@ -162,6 +207,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   pool.on('connect', prepareStatementsOn);
+  keepConnectionsOnRefusals(pool);
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,

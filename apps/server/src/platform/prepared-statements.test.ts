@@ -1,10 +1,17 @@
 // Statements with parameters run prepared on PostgreSQL (db.ts prepareStatementsOn): checked on
 // the connection itself, through PostgreSQL's own list of what it has prepared. PGlite has no
 // named statements to check.
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDbKind } from '../../test/harness';
-import { PREPARED_PER_CONNECTION, prepareStatementsOn, statementName } from './db';
+import {
+  openPostgres,
+  PREPARED_PER_CONNECTION,
+  prepareStatementsOn,
+  rowsOf,
+  statementName,
+} from './db';
 
 let client: pg.Client;
 
@@ -46,5 +53,32 @@ describe.runIf(testDbKind() === 'postgres')('prepared statements (PostgreSQL)', 
     expect(
       (await client.query(`select $1::int + ${PREPARED_PER_CONNECTION} as n`, [1])).rows,
     ).toEqual([{ n: PREPARED_PER_CONNECTION + 1 }]);
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('the pool (PostgreSQL)', () => {
+  it('keeps a connection after a statement the server refused, and replaces one that broke', async () => {
+    const database = await openPostgres(process.env.TEST_DATABASE_URL ?? '', 1);
+    const backend = async () =>
+      rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0]
+        ?.pid;
+    try {
+      const first = await backend();
+      expect(first).toEqual(expect.any(Number));
+      await expect(database.db.execute(sql`select 1 / ${0}::int`)).rejects.toThrow();
+      expect(await backend()).toBe(first);
+
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [first]);
+      await admin.end();
+      // The statement that finds the connection gone may fail; the next has a new one.
+      await backend().catch(() => undefined);
+      const second = await backend();
+      expect(second).toEqual(expect.any(Number));
+      expect(second).not.toBe(first);
+    } finally {
+      await database.close();
+    }
   });
 });

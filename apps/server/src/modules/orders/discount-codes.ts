@@ -62,20 +62,16 @@ export async function lookUpDiscount(
 }
 
 /**
- * Takes one use of the code inside the order's transaction. The row is updated only while it is
- * still under its limit, so of two orders racing for the last use exactly one gets it.
+ * Takes one use of the code, as a step of the order's statement (it answers the row when it
+ * took the use). The row is updated only while it is still under its limit, so of two orders
+ * racing for the last use exactly one gets it; the other's statement is refused whole.
  */
-export async function takeCodeUse(tx: Tx, code: UsableCode, now = new Date()): Promise<void> {
-  const taken = await tx
+export function codeUseSql(db: Db | Tx, code: UsableCode, now = new Date()) {
+  return db
     .update(discountCodes)
     .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
     .where(and(eq(discountCodes.id, code.id), usable(now)))
     .returning({ id: discountCodes.id });
-  if (taken.length === 0) {
-    throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
-      fields: { discountCode: INVALID_CODE_MESSAGE },
-    });
-  }
 }
 
 export async function giveBackCodeUse(tx: Tx, codeId: string): Promise<void> {

@@ -25,7 +25,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
-import { hasPgErrorCode, rowsOf, type Db, type Tx } from '../../platform/db';
+import { hasPgErrorCode, pgErrorOf, rowsOf, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import {
   orderLines,
@@ -36,7 +36,7 @@ import {
   shops,
 } from '../../platform/schema';
 import { orderNumberSql } from './order-number';
-import { findUsableCode, INVALID_CODE_MESSAGE, takeCodeUse } from './discount-codes';
+import { codeUseSql, findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
 import { findOrder, viewOf, type OrderRow } from './queries';
 import { lineLabel, stockChain, type StockMove } from './stock';
 import { completeRequestedRefund } from './refunds';
@@ -251,45 +251,29 @@ function deliveryColumns(form: CheckoutForm) {
 
 const shopper = (caller: Caller | null): Actor => ({ kind: 'shopper', userId: caller?.id ?? null });
 
-/** A transaction lock per client, taken with the order's insert and held until its commit. */
-const clientLockSql = (clientKey: string) =>
-  sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`;
-
 /**
  * One client may hold only so many unpaid orders open at once: each holds stock, and without a
- * bound one script could take a whole shop's stock off sale. Run last in the order's
- * transaction, with the new order inserted under the client's lock (clientLockSql): the count is
- * a statement of its own, so it sees every order committed by whoever held the lock before. Two
- * orders at once cannot both pass, and shoppers sharing an address wait on each other only from
- * the insert to the commit.
+ * bound one script could take a whole shop's stock off sale. The order's statement counts them
+ * under the client's lock (soko_lock_client_orders, migration 0011), after every order committed
+ * by whoever held it before, so two orders at once cannot both pass, and shoppers sharing an
+ * address wait on each other only for the length of that statement.
  */
-async function limitOpenOrders(tx: Tx, clientKey: string, settings: OrderSettings, now: Date) {
-  const open = await tx
-    .select({ holdUntil: orders.holdUntil })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientKey, clientKey),
-        // Written out, not a parameter: the statement runs prepared (db.ts), and a generic plan
-        // can use the partial index orders_open_by_client_idx only when its condition is in the
-        // text; with `status = $2` it scanned every open order of every client.
-        sql`${orders.status} = 'pending_payment'`,
-        gt(orders.holdUntil, now),
-      ),
-    )
-    .orderBy(asc(orders.holdUntil))
-    .limit(settings.maxOpenOrders + 1);
-  // The new order is among them.
-  if (open.length <= settings.maxOpenOrders) return;
-  const lapse = open[0]?.holdUntil ?? now;
-  const waitSeconds = Math.max(1, Math.ceil((lapse.getTime() - now.getTime()) / 1000));
+function tooManyOpenOrders(settings: OrderSettings, firstLapse: Date, now: Date): AppError {
+  const waitSeconds = Math.max(1, Math.ceil((firstLapse.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(waitSeconds / 60);
-  throw new AppError(
+  return new AppError(
     429,
     'too_many_open_orders',
     `You already have ${settings.maxOpenOrders} orders waiting for payment. Pay for one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}, when the oldest unpaid one lapses.`,
     { details: { retryAfterSeconds: waitSeconds } },
   );
+}
+
+/** Why the order's statement refused it (soko_refuse_order), with its DETAIL. */
+function orderRefusal(error: unknown): { reason: string; detail: string } | null {
+  const refused = pgErrorOf(error, 'SK409');
+  const reason = /order refused: (\w+)/.exec(refused?.message ?? '')?.[1];
+  return reason ? { reason, detail: refused?.detail ?? '' } : null;
 }
 
 /**
@@ -336,8 +320,8 @@ async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
 }
 
 /**
- * POST /api/order/create. Reads come first, before the transaction, and take no locks; the stock
- * rows are locked last, so a hot product stays locked only until the commit just after.
+ * POST /api/order/create. Reads come first and take no locks; then one statement, with no
+ * transaction around it, places the whole order or nothing (two round trips in all).
  */
 export async function createOrder(
   db: Db,
@@ -346,81 +330,105 @@ export async function createOrder(
   settings: OrderSettings,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
-  // Priced before the transaction: the reads take no locks, and a refused order (a changed
-  // price, a limit) never opens one.
+  // Priced before the statement: the reads take no locks, and a refused order (a changed
+  // price, a limit) never writes.
   const { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
     await priceOrder(db, body, now);
-  return db
-    .transaction(async (tx) => {
-      const payOnOrder = lines.some((line) => line.payOnOrder);
-      const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
-      const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
-      // One statement (one round trip) places the order: the order, its lines and parts, the
-      // first line of its history, the client's lock (see limitOpenOrders), held from here on,
-      // and then its stock, one row after another (stock.ts), so the stock rows are locked only
-      // from here to the commit just after.
-      const orderId = randomUUID();
-      const placeOrder = tx.insert(orders).values({
-        id: orderId,
-        orderNumber: orderNumberSql(now),
-        userId: caller?.id ?? null,
-        status: 'pending_payment',
-        payOnOrder,
-        subtotalCents,
-        discountCents,
-        shippingCents: shipping,
-        totalCents,
-        shippingOption,
-        discountCodeId: code?.id ?? null,
-        holdUntil,
-        clientKey,
+  const payOnOrder = lines.some((line) => line.payOnOrder);
+  const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
+  const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
+  const orderId = randomUUID();
+  const placeOrder = db.insert(orders).values({
+    id: orderId,
+    orderNumber: orderNumberSql(now),
+    userId: caller?.id ?? null,
+    status: 'pending_payment',
+    payOnOrder,
+    subtotalCents,
+    discountCents,
+    shippingCents: shipping,
+    totalCents,
+    shippingOption,
+    discountCodeId: code?.id ?? null,
+    holdUntil,
+    clientKey,
+  });
+  const placeLines = db.insert(orderLines).values(
+    lines.map((line, position) => ({
+      orderId,
+      productId: line.productId,
+      variantId: line.variantId,
+      shopId: line.shopId,
+      name: line.name,
+      variantLabel: line.variantLabel,
+      imageUrl: line.imageUrl,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      position,
+    })),
+  );
+  const placeParts = db.insert(orderParts).values(partsOf(orderId, lines));
+  // The client's lock comes first (client_orders), then the stock rows one after another
+  // (stock.ts), so every order statement takes its locks in one order; all of them are held
+  // only until this statement commits.
+  const stock = stockChain(db, stockMoves(lines), sql`client_orders`);
+  const codeUse = code ? codeUseSql(db, code, now) : null;
+  // Its last step refuses the whole statement, inserts and stock together, when the stock ran
+  // short, the code's last use went meanwhile or the client already holds too many open orders
+  // (in that order of precedence, as a shopper fixes them).
+  const statement = sql`
+    with client_orders as (
+        select * from soko_lock_client_orders(${clientKey}, ${orderId}, ${now.toISOString()}, ${settings.maxOpenOrders})),
+      placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
+      placed_lines as (${placeLines.getSQL()}),
+      placed_parts as (${placeParts.getSQL()}),
+      history as (${placedChange(db, orderId, shopper(caller)).getSQL()}),
+      ${codeUse ? sql`code_use as (${codeUse.getSQL()}),` : sql``}
+      ${stock.ctes},
+      outcome as (
+        select placed.order_number, ${stock.taken} as taken,
+          ${codeUse ? sql`(select count(*) from code_use)::int` : sql`1`} as code_taken,
+          client_orders.open_count, client_orders.first_lapse
+        from placed, client_orders)
+    select order_number,
+      case
+        when taken < ${stock.steps} then soko_refuse_order('out_of_stock', taken::text)
+        when code_taken = 0 then soko_refuse_order('code_used_up', '')
+        when open_count >= ${settings.maxOpenOrders}
+          then soko_refuse_order('too_many_open_orders', extract(epoch from first_lapse)::text)
+      end as refused
+    from outcome`;
+  try {
+    const [placed] = rowsOf<{ order_number: string }>(await db.execute(statement));
+    if (!placed) throw new Error('order insert returned nothing');
+    return {
+      _id: orderId,
+      orderId: placed.order_number,
+      status: 'pending_payment' as const,
+      totalPrice: fromCents(totalCents),
+      payOnOrder,
+      holdUntil: holdUntil.toISOString(),
+    };
+  } catch (error: unknown) {
+    const refusal = orderRefusal(error);
+    if (refusal?.reason === 'out_of_stock') {
+      // Nothing was taken: the statement rolled back. Which row ran short, and what it has now.
+      await stock.check(Number(refusal.detail));
+    }
+    if (refusal?.reason === 'code_used_up') {
+      throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
+        fields: { discountCode: INVALID_CODE_MESSAGE },
       });
-      const placeLines = tx.insert(orderLines).values(
-        lines.map((line, position) => ({
-          orderId,
-          productId: line.productId,
-          variantId: line.variantId,
-          shopId: line.shopId,
-          name: line.name,
-          variantLabel: line.variantLabel,
-          imageUrl: line.imageUrl,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          position,
-        })),
-      );
-      const placeParts = tx.insert(orderParts).values(partsOf(orderId, lines));
-      const stock = stockChain(tx, stockMoves(lines), sql`client_lock`);
-      const [placed] = rowsOf<{ order_number: string; taken: number }>(
-        await tx.execute(sql`
-          with client_lock as (${clientLockSql(clientKey)}),
-            placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
-            placed_lines as (${placeLines.getSQL()}),
-            placed_parts as (${placeParts.getSQL()}),
-            history as (${placedChange(tx, orderId, shopper(caller)).getSQL()}),
-            ${stock.ctes}
-          select placed.order_number, ${stock.taken} as taken from placed, client_lock`),
-      );
-      if (!placed) throw new Error('order insert returned nothing');
-      await stock.check(placed.taken);
-      if (code) await takeCodeUse(tx, code, now);
-      await limitOpenOrders(tx, clientKey, settings, now);
-      return {
-        _id: orderId,
-        orderId: placed.order_number,
-        status: 'pending_payment' as const,
-        totalPrice: fromCents(totalCents),
-        payOnOrder,
-        holdUntil: holdUntil.toISOString(),
-      };
-    })
-    .catch((error: unknown) => {
-      // A product deleted between pricing and the insert: its line can no longer point at it.
-      if (hasPgErrorCode(error, '23503')) {
-        throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.');
-      }
-      throw error;
-    });
+    }
+    if (refusal?.reason === 'too_many_open_orders') {
+      throw tooManyOpenOrders(settings, new Date(Number(refusal.detail) * 1000), now);
+    }
+    // A product deleted between pricing and the insert: its line can no longer point at it.
+    if (hasPgErrorCode(error, '23503')) {
+      throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.');
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // Stock moves only through this file (takeStock, stockChain, returnStock), always inside the
-// order's transaction.
+// order's transaction or, when an order is placed, its one statement.
 //
 // Taking is one conditional UPDATE per row (`stock >= wanted`): PostgreSQL locks the row and, for
 // a racing transaction, re-checks the condition against the committed value, so two shoppers
@@ -13,7 +13,7 @@
 // the first short row. An order's insert carries the chain in its own statement (service.ts).
 import type { PartStatus } from '@soko/contract';
 import { and, eq, gte, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../platform/db';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderLines, orderParts, products, productVariants } from '../../platform/schema';
 
@@ -48,7 +48,7 @@ function totalsPerRow(moves: readonly StockMove[]) {
   };
 }
 
-async function soldOut(tx: Tx, move: StockMove, variantId: string | null): Promise<never> {
+async function soldOut(tx: Db | Tx, move: StockMove, variantId: string | null): Promise<never> {
   const [row] = variantId
     ? await tx
         .select({ stock: productVariants.stock })
@@ -79,7 +79,7 @@ type ChainStep = {
  * that must have answered a row before any stock is taken (the order's client lock, say), so
  * every statement takes its locks in one order.
  */
-export function stockChain(tx: Tx, moves: readonly StockMove[], after?: SQL) {
+export function stockChain(tx: Db | Tx, moves: readonly StockMove[], after?: SQL) {
   const rows = totalsPerRow(moves);
   const steps: ChainStep[] = [
     ...rows.variants.map((row) => ({ row, variantId: row.id })),

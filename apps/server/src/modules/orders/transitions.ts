@@ -4,7 +4,7 @@
 // order's history. A pair the table does not list is refused.
 import { findOrderMove, type OrderStatus, type RefundReason } from '@soko/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../platform/db';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
 import { giveBackCodeUse, retakeCodeUse } from './discount-codes';
@@ -144,7 +144,7 @@ async function updateWithChange(
 }
 
 /** The history's first line, as an insert to run with the order's own (one round trip). */
-export const placedChange = (tx: Tx, orderId: string, actor: Actor) =>
+export const placedChange = (tx: Db | Tx, orderId: string, actor: Actor) =>
   tx.insert(orderStatusChanges).values({
     orderId,
     fromStatus: null,
