@@ -10,7 +10,7 @@ import {
 } from '@soko/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { discountCodes } from '../../platform/schema';
 
 export const INVALID_CODE_MESSAGE = 'This discount code is not valid or has expired.';

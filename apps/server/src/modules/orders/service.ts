@@ -23,7 +23,7 @@ import {
   variantLabel,
 } from '@soko/contract';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import { hasPgErrorCode, pgErrorOf, rowsOf, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
