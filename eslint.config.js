@@ -152,4 +152,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The page's starter, served as written (vite.config.ts startAfterPaint).
+    files: ['apps/web/start/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

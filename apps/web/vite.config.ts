@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -44,6 +46,34 @@ function installIcons(): Plugin {
   };
 }
 
+/**
+ * The page's app entry is started by start/start.js at the window's load instead of by a module
+ * tag the browser fetches at once (see that file). The starter is a file of its own, named by
+ * its content's hash like Vite's assets: the Content-Security-Policy allows no inline script.
+ */
+function startAfterPaint(): Plugin {
+  const source = readFileSync(new URL('./start/start.js', import.meta.url), 'utf8');
+  const fileName = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'soko-start-after-paint',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!entryTag.test(html)) throw new Error('index.html has no module entry to start');
+        return html.replace(
+          entryTag,
+          (_, entry: string) => `<script defer src="/${fileName}" data-entry="${entry}"></script>`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : browserOnlyPlugins())],
   // The server renderer (`vite build --ssr src/entry-server.tsx`, decision 018) is one file the
@@ -79,6 +109,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 function browserOnlyPlugins() {
   return [
     installIcons(),
+    startAfterPaint(),
     // Decision 016. The manifest comes from the server (per tenant), and the page registers the
     // worker itself after load (src/lib/register-service-worker.ts), so the plugin only builds
     // sw.js and writes the precache list into it.

@@ -207,6 +207,45 @@ test.describe('with JavaScript', () => {
     });
   });
 
+  test("the app is asked for only once the page's main picture is painted", async ({
+    page,
+    api,
+  }) => {
+    const category = firstCategory(await demoListing(api));
+    const [product] = category.products;
+    if (!product) throw new Error('the category has a product');
+    // As text: the journeys' tsconfig has no DOM library. The main pictures are the ones the
+    // page marks (fetchpriority="high"), as apps/web/start/start.js finds them.
+    await page.addInitScript(`
+      window.sokoMainPainted = null;
+      new PerformanceObserver((list) => {
+        for (const paint of list.getEntries()) {
+          const main = paint.element && paint.element.matches('img[fetchpriority="high"]');
+          if (main && window.sokoMainPainted === null) window.sokoMainPainted = paint.startTime;
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    `);
+    for (const path of ['/', productPath(product)]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        const { painted, asked } = await page.evaluate(() => {
+          const { performance, sokoMainPainted } = globalThis as unknown as {
+            sokoMainPainted: number | null;
+            performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
+          };
+          const app = performance
+            .getEntriesByType('resource')
+            .find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name));
+          return { painted: sokoMainPainted, asked: app?.startTime ?? null };
+        });
+        expect(painted, 'the main picture was painted').not.toBeNull();
+        expect(asked, "the app's code was asked for").not.toBeNull();
+        expect(asked).toBeGreaterThanOrEqual(painted ?? Infinity);
+      });
+    }
+  });
+
   test('the other painted pages are taken over without an error or a shift', async ({ page }) => {
     const seen = await watch(page);
     for (const path of [

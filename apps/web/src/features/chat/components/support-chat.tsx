@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore }
 import type { CSSProperties, ReactNode } from 'react';
 import { WhatsAppIcon } from '../../../components/brand-icons';
 import { CloseIcon } from '../../../components/icons';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import {
   AVATAR_SIZE_PX,
   BADGE_TEXT,
@@ -59,12 +60,15 @@ function usePrefersDark(): boolean {
 function Avatar({ src, name }: { src?: string; name: string }) {
   const [failed, setFailed] = useState(false);
   const size = { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX };
-  // Decorative: the name line beside it names the business.
+  // Decorative: the name line beside it names the business. Lazy and from the stored
+  // renditions: the panel is closed on most visits, and the server painted this <img> into
+  // every page, where React would otherwise preload the full 1200 px picture with the page.
   if (src && !failed) {
     return (
-      <img
+      <ResponsiveImage
         src={src}
         alt=""
+        sizes={`${AVATAR_SIZE_PX}px`}
         {...size}
         style={size}
         onError={() => setFailed(true)}
