@@ -11,6 +11,7 @@ export {
   listProducts,
   listCategoryProducts,
   listProductsPage,
+  getShopCategory,
   listShopCategories,
   productsByIds,
   listRelatedProducts,

@@ -305,6 +305,28 @@ export async function listShopCategories(
   return listed.map((category) => ({ ...category, productCount: counts.get(category._id) ?? 0 }));
 }
 
+/** One category as listShopCategories shows it, read alone (after an owner's create or edit). */
+export async function getShopCategory(
+  db: Db,
+  categoryId: string,
+  perCategory: number,
+): Promise<Category> {
+  const [category] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), isNull(categories.deletedAt)));
+  if (!category) throw notFound('Category not found.');
+  const ids = await selectFirstProductIds(db, [categoryId], perCategory);
+  const [rows, counts] = await Promise.all([
+    ids.length === 0 ? [] : selectProducts(db, inArray(products.id, ids)),
+    countProductsByCategory(db, [categoryId]),
+  ]);
+  return {
+    ...toCategory(category, await withVariants(db, rows)),
+    productCount: counts.get(categoryId) ?? 0,
+  };
+}
+
 /** A page of one category's products, newest first, and how many it has (the owner's screen). */
 export async function listCategoryProducts(
   db: Db,
@@ -359,14 +381,22 @@ async function listingsOf(
     imageUrls: shop.imageUrls,
     promotionalimages: shop.promotionalImages,
     payonorder: shop.payOnOrder,
-    categories: (categoriesByShop.get(shop.id) ?? []).map((category) => ({
-      _id: category.id,
-      name: category.name,
-      shopId: category.shopId,
-      imageUrls: category.imageUrls,
-      products: productsByCategory.get(category.id) ?? [],
-    })),
+    categories: (categoriesByShop.get(shop.id) ?? []).map((category) =>
+      toCategory(category, productsByCategory.get(category.id) ?? []),
+    ),
   }));
+}
+
+type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number];
+
+function toCategory(category: CategoryRow, listed: Product[]): Category {
+  return {
+    _id: category.id,
+    name: category.name,
+    shopId: category.shopId,
+    imageUrls: category.imageUrls,
+    products: listed,
+  };
 }
 
 /** What `GET /api/tenant` answers: SEO data with the spec's defaults, and the chat contact. */

@@ -18,7 +18,7 @@ import { unauthorized } from '../../platform/access';
 import { hasPgErrorCode, type Db, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { categories, products, productVariants, shops, users } from '../../platform/schema';
-import { getProduct, listShopCategories, toShop } from '../catalog';
+import { getProduct, getShopCategory, toShop } from '../catalog';
 import { inOwnedShop, lockVariants, ownedShops } from './queries';
 
 function shopColumns(input: ParsedShopInput) {
@@ -138,20 +138,9 @@ const duplicateCategory = () =>
     fields: { 'categoryData.name': DUPLICATE_CATEGORY },
   });
 
-async function categoryOf(db: Db, categoryId: string): Promise<Category> {
-  const row = await db
-    .select({ shopId: categories.shopId })
-    .from(categories)
-    .where(eq(categories.id, categoryId));
-  const shopId = row[0]?.shopId;
-  if (!shopId) throw notFound('Category not found.');
-  // The category as the owner's list shows it: its newest products and how many it has.
-  const found = (await listShopCategories(db, shopId, PAGE_SIZES.category)).find(
-    (c) => c._id === categoryId,
-  );
-  if (!found) throw notFound('Category not found.');
-  return found;
-}
+// The category as the owner's list shows it: its newest products and how many it has.
+const categoryOf = (db: Db, categoryId: string): Promise<Category> =>
+  getShopCategory(db, categoryId, PAGE_SIZES.category);
 
 export async function createCategory(
   db: Db,

@@ -560,6 +560,16 @@ describe('products', () => {
       .find((c) => c._id === category._id);
     expect(listed?.products.map((p) => p._id)).toEqual(newestFirst.slice(0, 8));
     expect(listed?.productCount).toBe(11);
+    // A rename answers the category as the list shows it.
+    const renamed = await call('PUT', `/api/property/categories/${category._id}`, owner.token, {
+      shopId: ownerShopId,
+      categoryData: { name: `${category.name} renamed` },
+    });
+    const answered = categorySchema.parse(renamed.json());
+    expect(answered.name).toBe(`${category.name} renamed`);
+    expect(answered.products.map((p) => p._id)).toEqual(newestFirst.slice(0, 8));
+    expect(answered.products[0]?.category).toBe(`${category.name} renamed`);
+    expect(answered.productCount).toBe(11);
     const fewer = await call(
       'GET',
       `/api/property/shop/${ownerShopId}/categories?perCategory=2`,
