@@ -1,8 +1,15 @@
 // What the HTTP tests of a test app share: a call with an optional bearer token, signing in a
 // demo account (failing loudly when it cannot, so no test runs on an account that is not
-// there), the first shop of an owner, and an order placed with its checkout to come.
-import { authResponseSchema, type AuthResponse } from '@soko/contract';
+// there), the first shop of an owner, an order placed with its checkout to come, and an online
+// payment through the sandbox provider.
+import {
+  authResponseSchema,
+  processPaymentResponseSchema,
+  type AuthResponse,
+  type sandboxActionParamsSchema,
+} from '@soko/contract';
 import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { shops } from '../src/platform/schema';
 import type { TestApp } from './harness';
 import { DELIVERY_FORM, orderBody, type FixtureProduct } from './order-fixtures';
@@ -54,7 +61,23 @@ export function httpClient(app: () => TestApp) {
     return { _id, totalPrice, checkout };
   };
 
-  return { call, signIn, shopOf, placeOrder };
+  /** Starts paying `orderId` online as `token` (the sandbox provider): its tracking id. */
+  const startSandboxPayment = async (token: string, orderId: string): Promise<string> => {
+    const started = await call('POST', '/api/payments/process', token, {
+      orderId,
+      formData: DELIVERY_FORM,
+    });
+    if (started.statusCode !== 200) throw new Error(`payment start failed: ${started.body}`);
+    return processPaymentResponseSchema.parse(started.json()).trackingId;
+  };
+
+  /** What the shopper does on the sandbox's page ('pay', 'fail'), or its 'reverse' later. */
+  const sandbox = (
+    trackingId: string,
+    action: z.infer<typeof sandboxActionParamsSchema>['action'],
+  ) => call('POST', `/api/payments/sandbox/${trackingId}/${action}`, undefined, {});
+
+  return { call, signIn, shopOf, placeOrder, startSandboxPayment, sandbox };
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   createOrderResponseSchema,
   ledgerShopsSchema,
   orderSchema,
-  processPaymentResponseSchema,
   shopLedgerSchema,
   type AuthResponse,
   type Order,
@@ -28,7 +27,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call } = httpClient(() => t);
+const { call, startSandboxPayment, sandbox } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -70,20 +69,12 @@ async function place(shopIds: string[], priceKsh = 333.33) {
 /** Placed and paid in the sandbox: confirmed. `reverse` takes the money back later. */
 async function placePaid(shopIds: string[], priceKsh?: number) {
   const { orderId } = await place(shopIds, priceKsh);
-  const started = await call('POST', '/api/payments/process', shopper.token, {
-    orderId,
-    formData: DELIVERY_FORM,
-  });
-  if (started.statusCode !== 200) throw new Error(`payment start failed: ${started.body}`);
-  const { trackingId } = processPaymentResponseSchema.parse(started.json());
-  const paid = await call('POST', `/api/payments/sandbox/${trackingId}/pay`, undefined, {});
+  const trackingId = await startSandboxPayment(shopper.token, orderId);
+  const paid = await sandbox(trackingId, 'pay');
   if (paid.statusCode !== 200) throw new Error(`pay failed: ${paid.body}`);
   const order = await readOrder(orderId);
   if (order.status !== 'confirmed') throw new Error(`not confirmed: ${order.status}`);
-  return {
-    order,
-    reverse: () => call('POST', `/api/payments/sandbox/${trackingId}/reverse`, undefined, {}),
-  };
+  return { order, reverse: () => sandbox(trackingId, 'reverse') };
 }
 
 /** Placed and confirmed to be paid on delivery. */

@@ -4,7 +4,6 @@
 import {
   createOrderResponseSchema,
   orderSchema,
-  processPaymentResponseSchema,
   refundQueueSchema,
   refundResultSchema,
   type AuthResponse,
@@ -14,12 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
-import {
-  DELIVERY_FORM,
-  makeProduct,
-  orderBody,
-  type FixtureProduct,
-} from '../../../test/order-fixtures';
+import { makeProduct, orderBody, type FixtureProduct } from '../../../test/order-fixtures';
 import { products, sandboxTransactions } from '../../platform/schema';
 
 let t: TestApp;
@@ -30,7 +24,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call } = httpClient(() => t);
+const { call, startSandboxPayment, sandbox } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,17 +46,11 @@ async function placeAndStart(shopIds: string[], quantity = 2): Promise<Placed> {
   const created = createOrderResponseSchema.parse(
     (await call('POST', '/api/order/create', shopper.token, body)).json(),
   );
-  const started = await call('POST', '/api/payments/process', shopper.token, {
-    orderId: created._id,
-    formData: DELIVERY_FORM,
-  });
-  if (started.statusCode !== 200) throw new Error(`payment start failed: ${started.body}`);
-  const { trackingId } = processPaymentResponseSchema.parse(started.json());
+  const trackingId = await startSandboxPayment(shopper.token, created._id);
   return { orderId: created._id, products: items, trackingId };
 }
 
-const pay = (placed: Placed) =>
-  call('POST', `/api/payments/sandbox/${placed.trackingId}/pay`, undefined, {});
+const pay = (placed: Placed) => sandbox(placed.trackingId, 'pay');
 
 async function placePaid(shopIds: string[], quantity = 2): Promise<Placed> {
   const placed = await placeAndStart(shopIds, quantity);
