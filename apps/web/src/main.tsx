@@ -14,10 +14,13 @@ import './styles.css';
 restoreSession();
 void refreshSession({ atStart: true });
 // The offline worker (decision 016) is registered after load, from its own chunk: none of it
-// is in the first load.
-window.addEventListener('load', () => {
+// is in the first load. The app itself usually starts after the load (decision 024), when the
+// event has already passed.
+const registerOfflineWorker = () => {
   void import('./lib/register-service-worker').then((m) => m.registerServiceWorker());
-});
+};
+if (document.readyState === 'complete') registerOfflineWorker();
+else window.addEventListener('load', registerOfflineWorker, { once: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

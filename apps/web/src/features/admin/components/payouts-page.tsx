@@ -20,12 +20,7 @@ import {
 import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
-import {
-  alertClass,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../../components/form-styles';
+import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
 import {
   downloadLedgerCsv,
@@ -36,6 +31,7 @@ import {
 } from '../api/ledger-api';
 import { AdminGuard } from './admin-guard';
 import { Pagination } from '../../catalog';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 export function PayoutsPage() {
   return (
@@ -88,18 +84,11 @@ function Payouts() {
       <FormStatus message={status} />
       <FormAlert>{downloadFailure}</FormAlert>
       {owed.isPending ? (
-        <p role="status" className="text-stone-600">
-          Loading what each shop is owed...
-        </p>
+        <Loading>Loading what each shop is owed...</Loading>
       ) : owed.isError ? (
-        <div className="space-y-2">
-          <p role="alert" className={alertClass}>
-            Failed to load what each shop is owed. Please try again later.
-          </p>
-          <button type="button" onClick={() => void owed.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={owed.refetch}>
+          Failed to load what each shop is owed. Please try again later.
+        </LoadFailed>
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4">

@@ -8,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatKsh, type RefundQueueEntry, type RefundReason } from '@soko/contract';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import {
-  alertClass,
   focusRing,
   inputClass,
   primaryButton,
@@ -16,6 +15,7 @@ import {
 } from '../../../components/form-styles';
 import { refundKeys, refundOrder, settleByHand, useRefundQueue } from '../api/refunds-api';
 import { AdminGuard } from './admin-guard';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 const REASONS: Record<RefundReason, string> = {
   paid_twice: 'Paid twice',
@@ -49,18 +49,11 @@ function RefundQueue() {
       </div>
       <FormStatus message={status} />
       {queue.isPending ? (
-        <p role="status" className="text-stone-600">
-          Loading the refund queue...
-        </p>
+        <Loading>Loading the refund queue...</Loading>
       ) : queue.isError ? (
-        <div className="space-y-2">
-          <p role="alert" className={alertClass}>
-            Failed to load the refund queue. Please try again later.
-          </p>
-          <button type="button" onClick={() => void queue.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={queue.refetch}>
+          Failed to load the refund queue. Please try again later.
+        </LoadFailed>
       ) : queue.data.length === 0 ? (
         <p className="text-stone-600">No refunds are owed.</p>
       ) : (

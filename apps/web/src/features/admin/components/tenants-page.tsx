@@ -6,12 +6,7 @@ import { queryKeys, type AdminTenant } from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
-import {
-  alertClass,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../../components/form-styles';
+import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { ConfirmDialog } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useShops } from '../../shops';
@@ -24,6 +19,7 @@ import {
   type TenantFormValues,
 } from '../tenant-form';
 import { AdminGuard } from './admin-guard';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 export const TENANT_SAVED = 'Tenant saved.';
 export const TENANT_DELETED = 'Tenant deleted.';
@@ -88,18 +84,11 @@ function Tenants() {
         />
       )}
       {tenants.isPending ? (
-        <p role="status" className="text-stone-600">
-          Loading tenants...
-        </p>
+        <Loading>Loading tenants...</Loading>
       ) : tenants.isError ? (
-        <div className="space-y-2">
-          <p role="alert" className={alertClass}>
-            Failed to load the tenants. Please try again later.
-          </p>
-          <button type="button" onClick={() => void tenants.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={tenants.refetch}>
+          Failed to load the tenants. Please try again later.
+        </LoadFailed>
       ) : (
         <ul className="space-y-4">
           {tenants.data.map((tenant) => (

@@ -11,11 +11,12 @@ import {
   PAYOUT_METHOD_LABELS,
   type LedgerEntry,
 } from '@soko/contract';
-import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
+import { focusRing } from '../../../components/form-styles';
 import { useSession } from '../../../lib/session';
 import { useShopLedger } from '../api/shop-ledger';
 import { usePageHeading } from './use-page-heading';
 import { Pagination } from '../../catalog';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -60,18 +61,11 @@ function ShopBalance({ shopId }: { shopId: string }) {
         </Link>
       </div>
       {ledger.isPending ? (
-        <p role="status" className="text-stone-600">
-          Loading the balance...
-        </p>
+        <Loading>Loading the balance...</Loading>
       ) : ledger.isError ? (
-        <div className="space-y-2">
-          <p role="alert" className={alertClass}>
-            Failed to load the balance. Please try again later.
-          </p>
-          <button type="button" onClick={() => void ledger.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={ledger.refetch}>
+          Failed to load the balance. Please try again later.
+        </LoadFailed>
       ) : (
         <>
           <dl className="grid gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2">

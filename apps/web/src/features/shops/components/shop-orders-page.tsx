@@ -17,7 +17,6 @@ import {
 } from '@soko/contract';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import {
-  alertClass,
   focusRing,
   inputClass,
   primaryButton,
@@ -29,6 +28,7 @@ import { useShops } from '../api/get-shops';
 import { movePart, SHOP_ORDERS_PAGE_SIZE, shopOrderKeys, useShopOrders } from '../api/shop-orders';
 import { usePageHeading } from './use-page-heading';
 import { Pagination } from '../../catalog';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 export const PART_LABELS: Record<PartStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -104,20 +104,13 @@ function ShopOrders({ shopId }: { shopId: string }) {
       </label>
       <FormStatus message={message} />
       {orders.isPending ? (
-        <p role="status" className="text-stone-600">
-          Loading orders...
-        </p>
+        <Loading>Loading orders...</Loading>
       ) : orders.isError ? (
-        <div className="space-y-2">
-          <p role="alert" className={alertClass}>
-            {orders.error instanceof ApiError && [401, 403].includes(orders.error.status)
-              ? 'You can only see the orders of your own shop.'
-              : 'Failed to load the orders. Please try again later.'}
-          </p>
-          <button type="button" onClick={() => void orders.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={orders.refetch}>
+          {orders.error instanceof ApiError && [401, 403].includes(orders.error.status)
+            ? 'You can only see the orders of your own shop.'
+            : 'Failed to load the orders. Please try again later.'}
+        </LoadFailed>
       ) : orders.data.rows.length === 0 ? (
         <p className="text-stone-600">
           {status

@@ -9,12 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Shop, User } from '@soko/contract';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
-import {
-  alertClass,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../../components/form-styles';
+import { focusRing, primaryButton } from '../../../components/form-styles';
 import { PencilIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
 import { refreshSession, useSession } from '../../../lib/session';
@@ -30,6 +25,7 @@ import {
 import { EditShopDialog } from './edit-shop-dialog';
 import { ShopFields } from './shop-fields';
 import { usePageHeading } from './use-page-heading';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 export const SHOPS_LOAD_FAILED = 'Failed to load shops. Please try again later.';
 export const SHOP_CREATED = 'Shop created successfully!';
@@ -75,18 +71,9 @@ export function ShopManagement({
           {forAdmin || user?.role === 'admin' ? 'All shops' : 'Your shops'}
         </h2>
         {shops.isPending ? (
-          <p role="status" className="text-stone-600">
-            Loading shops...
-          </p>
+          <Loading>Loading shops...</Loading>
         ) : shops.isError ? (
-          <div className="space-y-2">
-            <p role="alert" className={alertClass}>
-              {SHOPS_LOAD_FAILED}
-            </p>
-            <button type="button" onClick={() => void shops.refetch()} className={secondaryButton}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed onRetry={shops.refetch}>{SHOPS_LOAD_FAILED}</LoadFailed>
         ) : shops.data.length === 0 ? (
           <p className="text-stone-600">You have no shop yet. Create one below to start selling.</p>
         ) : (

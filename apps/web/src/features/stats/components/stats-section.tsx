@@ -4,9 +4,10 @@
 // demand (daily-chart.tsx), never in the shopper's first load.
 import { useId, useState } from 'react';
 import { formatKsh, STATS_PERIODS, type StatsOverview } from '@soko/contract';
-import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
+import { focusRing } from '../../../components/form-styles';
 import { useStats, type StatsScope } from '../api/get-stats';
 import { DailyChart } from './daily-chart';
+import { LoadFailed, Loading } from '../../../components/load-state';
 
 const wholeNumber = new Intl.NumberFormat('en-US');
 const count = (n: number) => wholeNumber.format(n);
@@ -43,18 +44,11 @@ export function StatsSection({ shopId = null }: { shopId?: string | null }) {
       </div>
 
       {stats.isPending ? (
-        <p role="status" className="text-stone-600">
-          Loading figures...
-        </p>
+        <Loading>Loading figures...</Loading>
       ) : stats.isError && !stats.data ? (
-        <div className="space-y-2">
-          <p role="alert" className={alertClass}>
-            Failed to load the figures. Please try again.
-          </p>
-          <button type="button" onClick={() => void stats.refetch()} className={secondaryButton}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={stats.refetch}>
+          Failed to load the figures. Please try again.
+        </LoadFailed>
       ) : (
         <Figures stats={stats.data} days={days} />
       )}
