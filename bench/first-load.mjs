@@ -1,12 +1,12 @@
-// The first load of `/` alone, as bench/run.mjs measures it (the HTML's own script, stylesheet
-// and modulepreload files, fetched with `accept-encoding: gzip` and counted as sent), without
+// The first load of `/` alone, as bench/run.mjs measures it (lib.mjs firstLoadAssets, fetched
+// with `accept-encoding: gzip` and counted as sent), without
 // the load tests and Lighthouse: a quick check that a change keeps zod and the form library out
 // of the shopper's first load. `npm run build` first; `node bench/first-load.mjs`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { children, startSoko } from './lib.mjs';
+import { children, firstLoadAssets, startSoko } from './lib.mjs';
 
 function rawGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -24,14 +24,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-first-load-'));
 try {
   const base = await startSoko(dataDir);
   const html = (await rawGet(`${base}/`)).body.toString();
-  const assets = [
-    ...html.matchAll(
-      /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="([^"]+)"/g,
-    ),
-  ].map((m) => m[1]);
   let js = 0;
   let css = 0;
-  for (const asset of new Set(assets)) {
+  for (const asset of firstLoadAssets(html)) {
     const res = await rawGet(`${base}${asset}`, { 'accept-encoding': 'gzip' });
     if (asset.endsWith('.css')) css += res.body.length;
     else js += res.body.length;

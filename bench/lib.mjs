@@ -117,3 +117,16 @@ export async function startSoko(dataDir, env = {}) {
   );
   return base;
 }
+
+/**
+ * The files a page's HTML has the browser fetch for its first load: its scripts, stylesheets
+ * and modulepreload links, and the app's entry that apps/web/start/start.js imports once the
+ * page is painted (its data-entry, decision 024): later, but still part of the first load.
+ */
+export function firstLoadAssets(html) {
+  const linked = html.matchAll(
+    /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="([^"]+)"/g,
+  );
+  const started = html.matchAll(/<script[^>]*\bdata-entry="([^"]+)"/g);
+  return [...new Set([...linked, ...started].map((m) => m[1]))];
+}

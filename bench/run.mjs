@@ -15,7 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { children, freePort, percentile, root, round, start } from './lib.mjs';
+import { children, firstLoadAssets, freePort, percentile, root, round, start } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -216,15 +216,10 @@ async function main() {
     rpsRatio: round(withToken.requestsPerSecond / anonymous.requestsPerSecond, 2),
   };
 
-  // First load of '/': the HTML's own script, stylesheet and modulepreload links, as sent gzip.
+  // First load of '/' (lib.mjs firstLoadAssets), as sent gzip.
   const html = (await rawGet(`${base}/`)).body.toString();
-  const assetPaths = [
-    ...html.matchAll(
-      /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="([^"]+)"/g,
-    ),
-  ].map((m) => m[1]);
   const firstLoad = { jsBytes: 0, cssBytes: 0, files: [] };
-  for (const asset of [...new Set(assetPaths)]) {
+  for (const asset of firstLoadAssets(html)) {
     const res = await rawGet(`${base}${asset}`, { 'accept-encoding': 'gzip' });
     const kind = asset.endsWith('.css') ? 'cssBytes' : 'jsBytes';
     firstLoad[kind] += res.body.length;

@@ -6,6 +6,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { freePort, start } from './lib.mjs';
 
@@ -59,7 +61,9 @@ export function postJson(agent, url, body, client) {
 /** A thin SQL interface over either database; PGlite's only while the server is down. */
 async function openDirect(kind, target) {
   if (kind === 'pglite') {
-    const db = await PGlite.create({ dataDir: target });
+    // The server's extensions (platform/db.ts): a product's search column calls unaccent, so
+    // without them any update of a product fails.
+    const db = await PGlite.create({ dataDir: target, extensions: { pg_trgm, unaccent } });
     return {
       query: async (text, params) => (await db.query(text, params)).rows,
       close: () => db.close(),
