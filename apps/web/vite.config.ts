@@ -47,9 +47,10 @@ function installIcons(): Plugin {
 }
 
 /**
- * The page's app entry is started by start/start.js at the window's load instead of by a module
- * tag the browser fetches at once (see that file). The starter is a file of its own, named by
- * its content's hash like Vite's assets: the Content-Security-Policy allows no inline script.
+ * The page's app entry is started by start/start.js once the page's main pictures are painted,
+ * instead of by a module tag the browser fetches at once (decision 024, and that file). The
+ * starter is a file of its own, named by its content's hash like Vite's assets: the
+ * Content-Security-Policy allows no inline script.
  */
 function startAfterPaint(): Plugin {
   const source = readFileSync(new URL('./start/start.js', import.meta.url), 'utf8');
