@@ -8,7 +8,7 @@ import {
   type DiscountCodeTerms,
   type DiscountResponse,
 } from '@soko/contract';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { discountCodes } from '../../platform/schema';
@@ -17,7 +17,9 @@ export const INVALID_CODE_MESSAGE = 'This discount code is not valid or has expi
 
 export type UsableCode = DiscountCodeTerms & { id: string; code: string };
 
-const usable = (now: Date) =>
+// `now` may be a placeholder (the order's statement, built once): it is then filled with the time
+// as an ISO string.
+const usable = (now: Date | Placeholder) =>
   and(
     eq(discountCodes.active, true),
     or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
@@ -66,11 +68,11 @@ export async function lookUpDiscount(
  * took the use). The row is updated only while it is still under its limit, so of two orders
  * racing for the last use exactly one gets it; the other's statement is refused whole.
  */
-export function codeUseSql(db: Db | Tx, code: UsableCode, now = new Date()) {
+export function codeUseSql(db: Db | Tx, codeId: string | Placeholder, now: Date | Placeholder) {
   return db
     .update(discountCodes)
     .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-    .where(and(eq(discountCodes.id, code.id), usable(now)))
+    .where(and(eq(discountCodes.id, codeId), usable(now)))
     .returning({ id: discountCodes.id });
 }
 

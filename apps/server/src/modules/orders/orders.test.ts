@@ -140,6 +140,104 @@ describe('POST /api/order/create', () => {
     expect(shown.stock).toBe(7);
   });
 
+  it('writes each order with its own figures when orders of one shape follow each other', async () => {
+    // The order's statement is built once per shape and bound per order (service.ts): two orders
+    // with the same number of lines, shops, stock rows and a code must still differ in all else.
+    const [soap, oil] = await Promise.all([
+      makeProduct(t.database.db, { payOnOrder: false, variants: [6, 6], priceKsh: 300 }),
+      makeProduct(t.database.db, { payOnOrder: false, variants: [6, 6], priceKsh: 800 }),
+    ]);
+    const shopper = await signUp('same-shape');
+    const percent = {
+      ...orderBody([{ product: soap, quantity: 2, variant: 0 }]),
+      discountCode: 'KARIBU10',
+      discount: 60,
+      totalPrice: 540 + 10,
+    };
+    const fixed = {
+      ...orderBody([{ product: oil, quantity: 3, variant: 1 }], 'express'),
+      discountCode: 'WELCOME100',
+      discount: 100,
+      totalPrice: 2400 - 100 + 20,
+    };
+    const [first, second] = [
+      createOrderResponseSchema.parse((await create(percent, shopper.token)).json()),
+      createOrderResponseSchema.parse((await create(fixed)).json()),
+    ];
+    expect([first.totalPrice, second.totalPrice]).toEqual([550, 2320]);
+    expect(first.orderId).not.toBe(second.orderId);
+
+    const written = rowsOf<Record<string, unknown>>(
+      await t.database.db.execute(sql`
+        select o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.shipping_cents,
+          o.total_cents, o.shipping_option, dc.code, o.client_key is not null as keyed,
+          l.product_id, l.variant_id, l.shop_id, l.name, l.unit_price_cents, l.quantity,
+          p.shop_id as part_shop_id, p.subtotal_cents as part_subtotal_cents,
+          c.actor, c.actor_user_id
+        from orders o
+          join order_lines l on l.order_id = o.id
+          join order_parts p on p.order_id = o.id
+          join order_status_changes c on c.order_id = o.id
+          left join discount_codes dc on dc.id = o.discount_code_id
+        where o.id in (${first._id}, ${second._id})
+        order by o.subtotal_cents`),
+    );
+    expect(written).toEqual([
+      {
+        id: first._id,
+        user_id: shopper.user._id,
+        subtotal_cents: 60_000,
+        discount_cents: 6_000,
+        shipping_cents: 1_000,
+        total_cents: 55_000,
+        shipping_option: 'standard',
+        code: 'KARIBU10',
+        keyed: true,
+        product_id: soap.id,
+        variant_id: soap.variantIds[0],
+        shop_id: soap.shopId,
+        name: soap.name,
+        unit_price_cents: 30_000,
+        quantity: 2,
+        part_shop_id: soap.shopId,
+        part_subtotal_cents: 60_000,
+        actor: 'shopper',
+        actor_user_id: shopper.user._id,
+      },
+      {
+        id: second._id,
+        user_id: null,
+        subtotal_cents: 240_000,
+        discount_cents: 10_000,
+        shipping_cents: 2_000,
+        total_cents: 232_000,
+        shipping_option: 'express',
+        code: 'WELCOME100',
+        keyed: true,
+        product_id: oil.id,
+        variant_id: oil.variantIds[1],
+        shop_id: oil.shopId,
+        name: oil.name,
+        unit_price_cents: 80_000,
+        quantity: 3,
+        part_shop_id: oil.shopId,
+        part_subtotal_cents: 240_000,
+        actor: 'shopper',
+        actor_user_id: null,
+      },
+    ]);
+    // Each took its own variant's stock, and the product's with it.
+    expect([
+      await variantStock(soap.variantIds[0] ?? ''),
+      await variantStock(soap.variantIds[1] ?? ''),
+    ]).toEqual([4, 6]);
+    expect([
+      await variantStock(oil.variantIds[0] ?? ''),
+      await variantStock(oil.variantIds[1] ?? ''),
+    ]).toEqual([6, 3]);
+    expect([(await stockOf(soap.id))?.stock, (await stockOf(oil.id))?.stock]).toEqual([10, 9]);
+  });
+
   it('marks an order with any pay-on-order shop item as paid online, held ORDER_HOLD_MINUTES', async () => {
     const online = await makeProduct(t.database.db, { payOnOrder: true });
     const delivery = await makeProduct(t.database.db, { payOnOrder: false });

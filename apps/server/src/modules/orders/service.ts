@@ -23,9 +23,17 @@ import {
   variantLabel,
 } from '@soko/contract';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql, type Query } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
-import { hasPgErrorCode, pgErrorOf, rowsOf, type Db, type Tx } from '../../platform/db';
+import {
+  buildStatement,
+  hasPgErrorCode,
+  pgErrorOf,
+  rowsOf,
+  runStatement,
+  type Db,
+  type Tx,
+} from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import {
   orderLines,
@@ -35,10 +43,18 @@ import {
   productVariants,
   shops,
 } from '../../platform/schema';
-import { orderNumberSql } from './order-number';
+import { orderNumberPrefix, orderNumberSql } from './order-number';
 import { codeUseSql, findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
 import { findOrder, viewOf, type OrderRow } from './queries';
-import { lineLabel, stockChain, type StockMove } from './stock';
+import {
+  checkTaken,
+  lineLabel,
+  stockChainSql,
+  stockSteps,
+  stockValues,
+  type StockMove,
+  type StockStep,
+} from './stock';
 import { completeRequestedRefund } from './refunds';
 import { clearRefund, flagRefund, moveOrder, placedChange, type Actor } from './transitions';
 
@@ -319,6 +335,100 @@ async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
   return { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents };
 }
 
+/** What an order statement's text depends on; every other figure in it is a placeholder. */
+type OrderShape = {
+  lines: number;
+  parts: number;
+  /** The kind of each stock row the order takes, in lock order. */
+  stock: readonly StockStep['kind'][];
+  code: boolean;
+};
+
+/** Shapes seen, bounded: a cart holds few lines, so a few dozen shapes cover nearly every order. */
+const orderStatements = new Map<string, Query>();
+const MAX_ORDER_SHAPES = 256;
+
+/**
+ * The order's one statement for its shape, built once and then only bound (createOrder fills the
+ * placeholders). Building it with Drizzle on every order cost the server more CPU than the rest
+ * of the order put together (BENCHMARKS.md, issue 16).
+ *
+ * The client's lock comes first (client_orders), then the stock rows one after another
+ * (stock.ts), so every order statement takes its locks in one order; all of them are held only
+ * until this statement commits. Its last step refuses the whole statement, inserts and stock
+ * together, when the stock ran short, the code's last use went meanwhile or the client already
+ * holds too many open orders (in that order of precedence, as a shopper fixes them).
+ */
+function orderStatement(db: Db, shape: OrderShape): Query {
+  const key = `${shape.lines}/${shape.parts}/${shape.stock.join(',')}/${shape.code}`;
+  const cached = orderStatements.get(key);
+  if (cached) return cached;
+
+  const p = sql.placeholder;
+  const placeOrder = db.insert(orders).values({
+    id: p('orderId'),
+    orderNumber: orderNumberSql(p('numberPrefix')),
+    userId: p('userId'),
+    status: 'pending_payment',
+    payOnOrder: p('payOnOrder'),
+    subtotalCents: p('subtotalCents'),
+    discountCents: p('discountCents'),
+    shippingCents: p('shippingCents'),
+    totalCents: p('totalCents'),
+    shippingOption: p('shippingOption'),
+    discountCodeId: p('discountCodeId'),
+    holdUntil: p('holdUntil'),
+    clientKey: p('clientKey'),
+  });
+  const placeLines = db.insert(orderLines).values(
+    Array.from({ length: shape.lines }, (_, i) => ({
+      orderId: p('orderId'),
+      productId: p(`line_${i}_productId`),
+      variantId: p(`line_${i}_variantId`),
+      shopId: p(`line_${i}_shopId`),
+      name: p(`line_${i}_name`),
+      variantLabel: p(`line_${i}_variantLabel`),
+      imageUrl: p(`line_${i}_imageUrl`),
+      unitPriceCents: p(`line_${i}_unitPriceCents`),
+      quantity: p(`line_${i}_quantity`),
+      position: i,
+    })),
+  );
+  const placeParts = db.insert(orderParts).values(
+    Array.from({ length: shape.parts }, (_, i) => ({
+      orderId: p('orderId'),
+      shopId: p(`part_${i}_shopId`),
+      subtotalCents: p(`part_${i}_subtotalCents`),
+    })),
+  );
+  const stock = stockChainSql(db, shape.stock, sql`client_orders`);
+  const codeUse = shape.code ? codeUseSql(db, p('codeId'), p('now')) : null;
+  const statement = buildStatement(sql`
+    with client_orders as (
+        select * from soko_lock_client_orders(${p('clientKey')}, ${p('orderId')}, ${p('now')}, ${p('maxOpenOrders')})),
+      placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
+      placed_lines as (${placeLines.getSQL()}),
+      placed_parts as (${placeParts.getSQL()}),
+      history as (${placedChange(db, p('orderId'), p('userId')).getSQL()}),
+      ${codeUse ? sql`code_use as (${codeUse.getSQL()}),` : sql``}
+      ${stock.ctes},
+      outcome as (
+        select placed.order_number, ${stock.taken} as taken,
+          ${codeUse ? sql`(select count(*) from code_use)::int` : sql`1`} as code_taken,
+          client_orders.open_count, client_orders.first_lapse
+        from placed, client_orders)
+    select order_number,
+      case
+        when taken < ${shape.stock.length} then soko_refuse_order('out_of_stock', taken::text)
+        when code_taken = 0 then soko_refuse_order('code_used_up', '')
+        when open_count >= ${p('maxOpenOrders')}
+          then soko_refuse_order('too_many_open_orders', extract(epoch from first_lapse)::text)
+      end as refused
+    from outcome`);
+  if (orderStatements.size < MAX_ORDER_SHAPES) orderStatements.set(key, statement);
+  return statement;
+}
+
 /**
  * POST /api/order/create. Reads come first and take no locks; then one statement, with no
  * transaction around it, places the whole order or nothing (two round trips in all).
@@ -338,11 +448,18 @@ export async function createOrder(
   const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
   const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
   const orderId = randomUUID();
-  const placeOrder = db.insert(orders).values({
-    id: orderId,
-    orderNumber: orderNumberSql(now),
+  const parts = partsOf(orderId, lines);
+  const steps = stockSteps(stockMoves(lines));
+  const statement = orderStatement(db, {
+    lines: lines.length,
+    parts: parts.length,
+    stock: steps.map((step) => step.kind),
+    code: code !== null,
+  });
+  const values: Record<string, unknown> = {
+    orderId,
+    numberPrefix: orderNumberPrefix(now),
     userId: caller?.id ?? null,
-    status: 'pending_payment',
     payOnOrder,
     subtotalCents,
     discountCents,
@@ -352,54 +469,27 @@ export async function createOrder(
     discountCodeId: code?.id ?? null,
     holdUntil,
     clientKey,
+    now: now.toISOString(),
+    maxOpenOrders: settings.maxOpenOrders,
+    ...(code ? { codeId: code.id } : {}),
+    ...stockValues(steps),
+  };
+  lines.forEach((line, i) => {
+    values[`line_${i}_productId`] = line.productId;
+    values[`line_${i}_variantId`] = line.variantId;
+    values[`line_${i}_shopId`] = line.shopId;
+    values[`line_${i}_name`] = line.name;
+    values[`line_${i}_variantLabel`] = line.variantLabel;
+    values[`line_${i}_imageUrl`] = line.imageUrl;
+    values[`line_${i}_unitPriceCents`] = line.unitPriceCents;
+    values[`line_${i}_quantity`] = line.quantity;
   });
-  const placeLines = db.insert(orderLines).values(
-    lines.map((line, position) => ({
-      orderId,
-      productId: line.productId,
-      variantId: line.variantId,
-      shopId: line.shopId,
-      name: line.name,
-      variantLabel: line.variantLabel,
-      imageUrl: line.imageUrl,
-      unitPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-      position,
-    })),
-  );
-  const placeParts = db.insert(orderParts).values(partsOf(orderId, lines));
-  // The client's lock comes first (client_orders), then the stock rows one after another
-  // (stock.ts), so every order statement takes its locks in one order; all of them are held
-  // only until this statement commits.
-  const stock = stockChain(db, stockMoves(lines), sql`client_orders`);
-  const codeUse = code ? codeUseSql(db, code, now) : null;
-  // Its last step refuses the whole statement, inserts and stock together, when the stock ran
-  // short, the code's last use went meanwhile or the client already holds too many open orders
-  // (in that order of precedence, as a shopper fixes them).
-  const statement = sql`
-    with client_orders as (
-        select * from soko_lock_client_orders(${clientKey}, ${orderId}, ${now.toISOString()}, ${settings.maxOpenOrders})),
-      placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
-      placed_lines as (${placeLines.getSQL()}),
-      placed_parts as (${placeParts.getSQL()}),
-      history as (${placedChange(db, orderId, shopper(caller)).getSQL()}),
-      ${codeUse ? sql`code_use as (${codeUse.getSQL()}),` : sql``}
-      ${stock.ctes},
-      outcome as (
-        select placed.order_number, ${stock.taken} as taken,
-          ${codeUse ? sql`(select count(*) from code_use)::int` : sql`1`} as code_taken,
-          client_orders.open_count, client_orders.first_lapse
-        from placed, client_orders)
-    select order_number,
-      case
-        when taken < ${stock.steps} then soko_refuse_order('out_of_stock', taken::text)
-        when code_taken = 0 then soko_refuse_order('code_used_up', '')
-        when open_count >= ${settings.maxOpenOrders}
-          then soko_refuse_order('too_many_open_orders', extract(epoch from first_lapse)::text)
-      end as refused
-    from outcome`;
+  parts.forEach((part, i) => {
+    values[`part_${i}_shopId`] = part.shopId;
+    values[`part_${i}_subtotalCents`] = part.subtotalCents;
+  });
   try {
-    const [placed] = rowsOf<{ order_number: string }>(await db.execute(statement));
+    const [placed] = rowsOf<{ order_number: string }>(await runStatement(db, statement, values));
     if (!placed) throw new Error('order insert returned nothing');
     return {
       _id: orderId,
@@ -413,7 +503,7 @@ export async function createOrder(
     const refusal = orderRefusal(error);
     if (refusal?.reason === 'out_of_stock') {
       // Nothing was taken: the statement rolled back. Which row ran short, and what it has now.
-      await stock.check(Number(refusal.detail));
+      await checkTaken(db, steps, Number(refusal.detail));
     }
     if (refusal?.reason === 'code_used_up') {
       throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {

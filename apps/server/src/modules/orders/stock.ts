@@ -1,4 +1,4 @@
-// Stock moves only through this file (takeStock, stockChain, returnStock), always inside the
+// Stock moves only through this file (takeStock, stockChainSql, returnStock), always inside the
 // order's transaction or, when an order is placed, its one statement.
 //
 // Taking is one conditional UPDATE per row (`stock >= wanted`): PostgreSQL locks the row and, for
@@ -13,7 +13,7 @@
 // the first short row. An order's insert carries the chain in its own statement (service.ts).
 import type { PartStatus } from '@soko/contract';
 import { and, eq, gte, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { buildStatement, rowsOf, runStatement, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderLines, orderParts, products, productVariants } from '../../platform/schema';
 
@@ -48,7 +48,9 @@ function totalsPerRow(moves: readonly StockMove[]) {
   };
 }
 
-async function soldOut(tx: Db | Tx, move: StockMove, variantId: string | null): Promise<never> {
+async function soldOut(tx: Db | Tx, step: StockStep): Promise<never> {
+  const { move } = step;
+  const variantId = step.kind === 'variant' ? step.id : null;
   const [row] = variantId
     ? await tx
         .select({ stock: productVariants.stock })
@@ -66,64 +68,91 @@ async function soldOut(tx: Db | Tx, move: StockMove, variantId: string | null): 
   );
 }
 
-/** One row's update in a chain, run only once `after` (the step before) took its row. */
-type ChainStep = {
-  row: { id: string; quantity: number; move: StockMove };
-  variantId: string | null;
+/** One row a chain takes stock from: a variant's, or a product's own (the sum of its variants'). */
+export type StockStep = {
+  kind: 'variant' | 'product';
+  id: string;
+  quantity: number;
+  /** The first line that moves this row, named when the row runs short. */
+  move: StockMove;
 };
 
-/**
- * Every move's stock taken as a chain of WITH steps for one statement: `ctes` go in its WITH
- * list, `taken` (how many rows were taken, in lock order) in its select list, and `check` turns
- * a short count into out_of_stock (409) naming the first short line. `after` names a WITH step
- * that must have answered a row before any stock is taken (the order's client lock, say), so
- * every statement takes its locks in one order.
- */
-export function stockChain(tx: Db | Tx, moves: readonly StockMove[], after?: SQL) {
+/** Every move's rows in lock order (every variant by id, then every product by id). */
+export function stockSteps(moves: readonly StockMove[]): StockStep[] {
   const rows = totalsPerRow(moves);
-  const steps: ChainStep[] = [
-    ...rows.variants.map((row) => ({ row, variantId: row.id })),
-    ...rows.products.map((row) => ({ row, variantId: null })),
+  return [
+    ...rows.variants.map((row) => ({ kind: 'variant' as const, ...row })),
+    ...rows.products.map((row) => ({ kind: 'product' as const, ...row })),
   ];
-  const names = steps.map((_, i) => sql.raw(`stock_${i}`));
-  const ctes = steps.map(({ row, variantId }, i) => {
+}
+
+/**
+ * The chain's WITH steps for rows of `kinds` (one per step, in lock order), for one statement:
+ * `ctes` go in its WITH list and `taken` (how many rows were taken, in lock order) in its select
+ * list. Each row's id and quantity are placeholders (`stock_{i}_id`, `stock_{i}_quantity`, filled
+ * by `stockValues`), so the text depends only on the kinds and can be built once for them.
+ * `after` names a WITH step that must have answered a row before any stock is taken (the order's
+ * client lock, say), so every statement takes its locks in one order.
+ */
+export function stockChainSql(tx: Db | Tx, kinds: readonly StockStep['kind'][], after?: SQL) {
+  const names = kinds.map((_, i) => sql.raw(`stock_${i}`));
+  const ctes = kinds.map((kind, i) => {
     const before = i === 0 ? after : names[i - 1];
     const gate = before ? sql`exists (select 1 from ${before})` : undefined;
-    const update = variantId
-      ? tx
-          .update(productVariants)
-          .set({ stock: sql`${productVariants.stock} - ${row.quantity}` })
-          .where(
-            and(eq(productVariants.id, row.id), gte(productVariants.stock, row.quantity), gate),
-          )
-          .returning({ id: productVariants.id })
-      : tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${row.quantity}`, updatedAt: sql`now()` })
-          .where(and(eq(products.id, row.id), gte(products.stock, row.quantity), gate))
-          .returning({ id: products.id });
+    const id = sql.placeholder(`stock_${i}_id`);
+    const quantity = sql.placeholder(`stock_${i}_quantity`);
+    const update =
+      kind === 'variant'
+        ? tx
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+            .where(and(eq(productVariants.id, id), gte(productVariants.stock, quantity), gate))
+            .returning({ id: productVariants.id })
+        : tx
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
+            .where(and(eq(products.id, id), gte(products.stock, quantity), gate))
+            .returning({ id: products.id });
     return sql`${names[i]} as (${update.getSQL()})`;
   });
   const counts = names.map((name) => sql`(select count(*) from ${name})`);
   return {
-    steps: steps.length,
     ctes: sql.join(ctes, sql`, `),
     taken: sql`(${sql.join(counts, sql` + `)})::int`,
-    check: async (taken: number): Promise<void> => {
-      const short = steps[taken];
-      if (short) await soldOut(tx, short.row.move, short.variantId);
-    },
   };
+}
+
+/** The values of `stockChainSql`'s placeholders for these steps. */
+export function stockValues(steps: readonly StockStep[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  steps.forEach((step, i) => {
+    values[`stock_${i}_id`] = step.id;
+    values[`stock_${i}_quantity`] = step.quantity;
+  });
+  return values;
+}
+
+/** A chain that took fewer than all its rows: out_of_stock (409) naming the first short line. */
+export async function checkTaken(
+  tx: Db | Tx,
+  steps: readonly StockStep[],
+  taken: number,
+): Promise<void> {
+  const short = steps[taken];
+  if (short) await soldOut(tx, short);
 }
 
 /** Takes the stock of every move, or throws out_of_stock (409) naming the first short line. */
 export async function takeStock(tx: Tx, moves: readonly StockMove[]): Promise<void> {
-  const chain = stockChain(tx, moves);
-  if (chain.steps === 0) return;
-  const [result] = rowsOf<{ taken: number }>(
-    await tx.execute(sql`with ${chain.ctes} select ${chain.taken} as taken`),
+  const steps = stockSteps(moves);
+  if (steps.length === 0) return;
+  const chain = stockChainSql(
+    tx,
+    steps.map((step) => step.kind),
   );
-  await chain.check(result?.taken ?? 0);
+  const statement = buildStatement(sql`with ${chain.ctes} select ${chain.taken} as taken`);
+  const [result] = rowsOf<{ taken: number }>(await runStatement(tx, statement, stockValues(steps)));
+  await checkTaken(tx, steps, result?.taken ?? 0);
 }
 
 /** Puts stock back (an order expired, failed or was reversed). Deleted rows are skipped. */

@@ -3,7 +3,7 @@
 // units sold and the refund flag; this file does exactly that, then keeps the move in the
 // order's history. A pair the table does not list is refused.
 import { findOrderMove, type OrderStatus, type RefundReason } from '@soko/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
@@ -143,14 +143,22 @@ async function updateWithChange(
   return written.length > 0;
 }
 
-/** The history's first line, as an insert to run with the order's own (one round trip). */
-export const placedChange = (tx: Db | Tx, orderId: string, actor: Actor) =>
+/**
+ * The history's first line, as an insert to run with the order's own (one round trip): placed by
+ * a shopper, signed in (`shopperId`) or not (null), both possibly placeholders of the order's
+ * statement (built once, service.ts).
+ */
+export const placedChange = (
+  tx: Db | Tx,
+  orderId: string | Placeholder,
+  shopperId: string | null | Placeholder,
+) =>
   tx.insert(orderStatusChanges).values({
     orderId,
     fromStatus: null,
     toStatus: 'pending_payment',
-    actor: actor.kind,
-    actorUserId: actor.userId ?? null,
+    actor: 'shopper',
+    actorUserId: shopperId,
   });
 
 /** Marks money the order received as owed back to the shopper, without moving its state. */
