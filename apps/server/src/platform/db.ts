@@ -12,8 +12,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { Query, SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, type Query, type SQL } from 'drizzle-orm';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -43,7 +48,8 @@ export function buildStatement(statement: SQL): Query {
  * Runs a built statement with a value for each of its placeholders, as `execute()` runs a raw
  * statement (its rows in `rowsOf`). Values go to the driver as given where the placeholder stands
  * in raw SQL, and through the column's encoding where it stands for a column's value (an insert's
- * values): a Date for a timestamp column, an ISO string in raw SQL.
+ * values): a Date for a timestamp column, an ISO string in raw SQL. Drizzle runs a column's encoding
+ * on a null too, so a column that may be null takes a raw placeholder and `encodeColumn`'s value.
  */
 export function runStatement(
   db: Db | Tx,
@@ -51,6 +57,30 @@ export function runStatement(
   values: Record<string, unknown>,
 ): Promise<unknown> {
   return db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+}
+
+/**
+ * A row of `table` out of a raw row holding its columns under their SQL names (`select t.*`),
+ * each value decoded as Drizzle's own selects decode it (both drivers hand timestamps to Drizzle
+ * as text, which the column turns into a Date). For the hot reads that run a built statement.
+ */
+export function decodeRow<TTable extends PgTable>(
+  table: TTable,
+  raw: Record<string, unknown>,
+): TTable['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as TTable['$inferSelect'];
+}
+
+/** A value for `table`'s column (by its key) as the driver takes it: what Drizzle would send. */
+export function encodeColumn(table: PgTable, key: string, value: unknown): unknown {
+  const column = getTableColumns(table)[key];
+  if (!column) throw new Error(`${key} is not a column`);
+  return value === null || value === undefined ? null : column.mapToDriverValue(value);
 }
 
 /**

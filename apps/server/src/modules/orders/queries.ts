@@ -12,7 +12,14 @@ import {
   type ShopOrder,
 } from '@soko/contract';
 import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db';
+import {
+  buildStatement,
+  decodeRow,
+  rowsOf,
+  runStatement,
+  type Db,
+  type Tx,
+} from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import {
   orderLines,
@@ -84,6 +91,22 @@ export function orderView(
   };
 }
 
+// An order's own reads are the hottest after the storefront's (every checkout, payment and
+// order page makes them), so their statements are built once, not by Drizzle on every call.
+const PARTS_OF = buildStatement(sql`
+  select p.*, s.name as shop_name from ${orderParts} p left join ${shops} s on s.id = p.shop_id
+  where p.order_id = any(${sql.placeholder('orderIds')}::uuid[])
+  order by p.order_id, p.created_at, p.id`);
+const LINES_OF = buildStatement(sql`
+  select * from ${orderLines} where order_id = any(${sql.placeholder('orderIds')}::uuid[])
+  order by order_id, position`);
+const ORDER_BY_ID = buildStatement(
+  sql`select * from ${orders} where id = ${sql.placeholder('id')}`,
+);
+const ORDER_BY_ID_LOCKED = buildStatement(
+  sql`select * from ${orders} where id = ${sql.placeholder('id')} for update`,
+);
+
 /** Each order's parts with their shops' names, in the order the shops first appear. */
 export async function partsOf(
   db: Db | Tx,
@@ -91,15 +114,13 @@ export async function partsOf(
 ): Promise<Map<string, OrderPartRow[]>> {
   const byOrder = new Map<string, OrderPartRow[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({ part: orderParts, shopName: shops.name })
-    .from(orderParts)
-    .leftJoin(shops, eq(shops.id, orderParts.shopId))
-    .where(inArray(orderParts.orderId, [...orderIds]))
-    .orderBy(orderParts.orderId, orderParts.createdAt, orderParts.id);
-  for (const { part, shopName } of rows) {
+  const rows = rowsOf<Record<string, unknown>>(
+    await runStatement(db, PARTS_OF, { orderIds: [...orderIds] }),
+  );
+  for (const raw of rows) {
+    const part = decodeRow(orderParts, raw);
     const list = byOrder.get(part.orderId) ?? [];
-    list.push({ ...part, shopName });
+    list.push({ ...part, shopName: typeof raw.shop_name === 'string' ? raw.shop_name : null });
     byOrder.set(part.orderId, list);
   }
   return byOrder;
@@ -111,12 +132,11 @@ async function linesOf(
 ): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, [...orderIds]))
-    .orderBy(orderLines.orderId, orderLines.position);
-  for (const row of rows) {
+  const rows = rowsOf<Record<string, unknown>>(
+    await runStatement(db, LINES_OF, { orderIds: [...orderIds] }),
+  );
+  for (const raw of rows) {
+    const row = decodeRow(orderLines, raw);
     const list = byOrder.get(row.orderId) ?? [];
     list.push(row);
     byOrder.set(row.orderId, list);
@@ -125,8 +145,14 @@ async function linesOf(
 }
 
 export async function findOrder(db: Db | Tx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
+  const [raw] = rowsOf<Record<string, unknown>>(await runStatement(db, ORDER_BY_ID, { id }));
+  return raw && decodeRow(orders, raw);
+}
+
+/** The order, locked until `tx` commits (undefined when there is none). */
+export async function lockOrderRow(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [raw] = rowsOf<Record<string, unknown>>(await runStatement(tx, ORDER_BY_ID_LOCKED, { id }));
+  return raw && decodeRow(orders, raw);
 }
 
 /** One order with its lines, as the API answers it. */

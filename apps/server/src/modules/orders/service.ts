@@ -45,7 +45,7 @@ import {
 } from '../../platform/schema';
 import { orderNumberPrefix, orderNumberSql } from './order-number';
 import { codeUseSql, findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
-import { findOrder, viewOf, type OrderRow } from './queries';
+import { findOrder, lockOrderRow, viewOf, type OrderRow } from './queries';
 import {
   checkTaken,
   lineLabel,
@@ -533,7 +533,7 @@ function assertMayUse(order: OrderRow, caller: Caller | null): void {
 
 /** An order read in `tx` and locked until its commit, or 404 when it is not the caller's. */
 async function lockOrder(tx: Tx, orderId: string, caller: Caller | null): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await lockOrderRow(tx, orderId);
   if (!order) throw notFound('Order not found.');
   assertMayUse(order, caller);
   return order;

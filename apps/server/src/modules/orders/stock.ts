@@ -12,7 +12,7 @@
 // one it reads, so the rows are still locked one at a time in that order, and the chain stops at
 // the first short row. An order's insert carries the chain in its own statement (service.ts).
 import type { PartStatus } from '@soko/contract';
-import { and, eq, gte, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { buildStatement, rowsOf, runStatement, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderLines, orderParts, products, productVariants } from '../../platform/schema';
@@ -187,75 +187,96 @@ export async function orderStockMoves(
   orderId: string,
   { shopId, without = ['cancelled'] }: { shopId?: string; without?: PartStatus[] } = {},
 ): Promise<StockMove[]> {
-  const leftOutPart = tx
-    .select({ one: sql`1` })
-    .from(orderParts)
-    .where(
-      and(
-        eq(orderParts.orderId, orderLines.orderId),
-        eq(orderParts.shopId, orderLines.shopId),
-        inArray(orderParts.status, without),
-      ),
-    );
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.orderId, orderId),
-        shopId ? eq(orderLines.shopId, shopId) : undefined,
-        notExists(leftOutPart),
-      ),
-    );
+  const statement = shopId ? SHOP_STOCK_LINES : STOCK_LINES;
+  const lines = rowsOf<{
+    product_id: string | null;
+    variant_id: string | null;
+    quantity: number;
+    name: string;
+    variant_label: string | null;
+  }>(await runStatement(tx, statement, { orderId, shopId, without }));
   return lines.flatMap((line) =>
-    line.productId === null
+    line.product_id === null
       ? []
       : [
           {
-            productId: line.productId,
-            variantId: line.variantId,
+            productId: line.product_id,
+            variantId: line.variant_id,
             quantity: line.quantity,
-            label: lineLabel(line.name, line.variantLabel),
+            label: lineLabel(line.name, line.variant_label),
           },
         ],
   );
 }
 
+// Every move of an order reads these (built once: Drizzle building them cost more CPU than
+// PostgreSQL running them).
+const stockLines = (oneShop: boolean) =>
+  buildStatement(sql`
+    select l.product_id, l.variant_id, l.quantity, l.name, l.variant_label
+    from ${orderLines} l
+    where l.order_id = ${sql.placeholder('orderId')}
+      ${oneShop ? sql`and l.shop_id = ${sql.placeholder('shopId')}` : sql``}
+      and not exists (
+        select 1 from ${orderParts} p
+        where p.order_id = l.order_id and p.shop_id = l.shop_id
+          and p.status::text = any(${sql.placeholder('without')}::text[]))
+    order by l.position`);
+const STOCK_LINES = stockLines(false);
+const SHOP_STOCK_LINES = stockLines(true);
+
+/** Units sold of each product moved, signed, in the products' lock order (by id). */
+export type UnitsSold = { id: string; delta: number }[];
+
+export const unitsSold = (moves: readonly StockMove[], sign: 1 | -1): UnitsSold =>
+  totalsPerRow(moves).products.map((row) => ({ id: row.id, delta: sign * row.quantity }));
+
 /**
- * Units sold rank popular choices: counted (sign 1) when an order is confirmed or paid, and
- * taken back (-1) when its payment is reversed. As WITH steps for one statement, one product
- * after another in id order like the stock (each step reads the one before it, whatever it
- * answered), so no two moves wait on each other in a cycle; with `after`, only if that WITH step
- * answered a row (the order's own move, in transitions.ts). Empty when there is nothing to count.
+ * Units sold rank popular choices: counted when an order is confirmed or paid, and taken back
+ * when its payment is reversed. As WITH steps for one statement, one product after another in id
+ * order like the stock (each step reads the one before it, whatever it answered), so no two
+ * moves wait on each other in a cycle; with `after`, only if that WITH step answered a row (the
+ * order's own move, in transitions.ts). Each product's id and change are placeholders
+ * (`sold_{i}_id`, `sold_{i}_delta`, filled by `unitsSoldValues`), so the text depends only on
+ * how many products there are. Empty when there are none.
  */
-export function unitsSoldSteps(
-  tx: Tx,
-  moves: readonly StockMove[],
-  sign: 1 | -1,
-  after?: SQL,
-): SQL[] {
-  const rows = totalsPerRow(moves).products;
-  const names = rows.map((_, i) => sql.raw(`sold_${i}`));
-  return rows.map((row, i) => {
+export function unitsSoldSql(tx: Db | Tx, count: number, after?: SQL): SQL[] {
+  const names = Array.from({ length: count }, (_, i) => sql.raw(`sold_${i}`));
+  return names.map((name, i) => {
     const previous = names[i - 1];
     const update = tx
       .update(products)
-      .set({ count: sql`greatest(${products.count} + ${sign * row.quantity}, 0)` })
+      .set({ count: sql`greatest(${products.count} + ${sql.placeholder(`sold_${i}_delta`)}, 0)` })
       .where(
         and(
-          eq(products.id, row.id),
+          eq(products.id, sql.placeholder(`sold_${i}_id`)),
           after ? sql`exists (select 1 from ${after})` : undefined,
           previous ? sql`(select count(*) from ${previous}) >= 0` : undefined,
         ),
       )
       .returning({ id: products.id });
-    return sql`${names[i]} as (${update.getSQL()})`;
+    return sql`${name} as (${update.getSQL()})`;
   });
+}
+
+/** The values of `unitsSoldSql`'s placeholders. */
+export function unitsSoldValues(sold: UnitsSold): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  sold.forEach((row, i) => {
+    values[`sold_${i}_id`] = row.id;
+    values[`sold_${i}_delta`] = row.delta;
+  });
+  return values;
 }
 
 /** Takes back the units sold of some lines (a part cancelled), in one statement. */
 export async function uncountUnitsSold(tx: Tx, moves: readonly StockMove[]): Promise<void> {
-  const steps = unitsSoldSteps(tx, moves, -1);
-  if (steps.length === 0) return;
-  await tx.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+  const sold = unitsSold(moves, -1);
+  if (sold.length === 0) return;
+  const steps = unitsSoldSql(tx, sold.length);
+  await runStatement(
+    tx,
+    buildStatement(sql`with ${sql.join(steps, sql`, `)} select 1`),
+    unitsSoldValues(sold),
+  );
 }

@@ -3,13 +3,28 @@
 // units sold and the refund flag; this file does exactly that, then keeps the move in the
 // order's history. A pair the table does not list is refused.
 import { findOrderMove, type OrderStatus, type RefundReason } from '@soko/contract';
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { and, eq, sql, type Placeholder, type Query } from 'drizzle-orm';
+import {
+  buildStatement,
+  encodeColumn,
+  rowsOf,
+  runStatement,
+  type Db,
+  type Tx,
+} from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
 import { giveBackCodeUse, retakeCodeUse } from './discount-codes';
 import type { OrderRow } from './queries';
-import { orderStockMoves, returnStock, takeStock, unitsSoldSteps } from './stock';
+import {
+  orderStockMoves,
+  returnStock,
+  takeStock,
+  unitsSold,
+  unitsSoldSql,
+  unitsSoldValues,
+  type UnitsSold,
+} from './stock';
 
 /** Who makes a move: kept in the order's history. */
 export type Actor = {
@@ -66,10 +81,8 @@ export async function moveOrder(
     await retakeCodeUse(tx, order.discountCodeId, now);
   if (order.discountCodeId && move.codeUse === 'return')
     await giveBackCodeUse(tx, order.discountCodeId);
-  const unitsSold =
-    move.unitsSold === 'none'
-      ? []
-      : unitsSoldSteps(tx, lines, move.unitsSold === 'count' ? 1 : -1, sql`moved`);
+  const sold =
+    move.unitsSold === 'none' ? [] : unitsSold(lines, move.unitsSold === 'count' ? 1 : -1);
 
   const paid = order.paidAt !== null || set.paidAt != null;
   const refund =
@@ -85,7 +98,7 @@ export async function moveOrder(
     ...(to === 'pending_payment' ? {} : { holdUntil: null }),
     ...(to === 'confirmed' ? { confirmedAt: now } : {}),
   };
-  if (!(await updateWithChange(tx, order, changes, { to, actor, note }, unitsSold))) {
+  if (!(await updateWithChange(tx, order, changes, { to, actor, note }, sold))) {
     throw forbiddenMove(order.status, to);
   }
   await partsFollow(tx, order.id, order.status, to);
@@ -105,42 +118,80 @@ async function partsFollow(tx: Tx, orderId: string, from: OrderStatus, to: Order
         ? { from: 'confirmed' as const, to: 'cancelled' as const }
         : null;
   if (!move) return;
-  await tx
-    .update(orderParts)
-    .set({ status: move.to, updatedAt: sql`now()` })
-    .where(and(eq(orderParts.orderId, orderId), eq(orderParts.status, move.from)));
+  await runStatement(tx, PARTS_FOLLOW, { orderId, ...move });
 }
 
+// Built once: every checkout runs it.
+const PARTS_FOLLOW = buildStatement(sql`
+  update ${orderParts} set status = ${sql.placeholder('to')}::order_status, updated_at = now()
+  where order_id = ${sql.placeholder('orderId')} and status = ${sql.placeholder('from')}::order_status`);
+
 type Change = { to: OrderStatus; actor: Actor; note?: string | undefined };
+
+/** The statements of updateWithChange, one per set of columns written and count of products. */
+const changeStatements = new Map<string, Query>();
 
 /**
  * Writes `changes` to the order and keeps the change in its history, in one statement (one
  * round trip), only while the order is still in the state it was read in: a move made
- * meanwhile by someone else is never overwritten. Answers whether it was written. `also` are
- * WITH steps that go with the move (units sold), written only with it: they read `moved`.
+ * meanwhile by someone else is never overwritten. Answers whether it was written. `sold` are the
+ * units sold that go with the move, counted only with it. Its statement is built once for the
+ * columns written and the number of products (every checkout and payment runs it).
  */
 async function updateWithChange(
   tx: Tx,
   order: OrderRow,
   changes: Partial<typeof orders.$inferInsert>,
   { to, actor, note }: Change,
-  also: SQL[] = [],
+  sold: UnitsSold = [],
 ): Promise<boolean> {
-  const update = tx
-    .update(orders)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning({ id: orders.id });
-  const written = rowsOf<{ order_id: string }>(
-    await tx.execute(sql`
-      with ${sql.join([sql`moved as (${update.getSQL()})`, ...also], sql`, `)}
+  const written = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const columns = written.map(([column]) => column).sort();
+  const key = `${columns.join(',')}/${sold.length}`;
+  let statement = changeStatements.get(key);
+  if (!statement) {
+    // Raw placeholders, filled with values already encoded below: Drizzle would run a column's
+    // encoder on a null too (a timestamp's throws).
+    const set = Object.fromEntries(
+      columns.map((column) => [column, sql`${sql.placeholder(`set_${column}`)}`]),
+    );
+    const update = tx
+      .update(orders)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.id, sql.placeholder('orderId')),
+          sql`${orders.status} = ${sql.placeholder('from')}::order_status`,
+        ),
+      )
+      .returning({ id: orders.id });
+    const steps = [
+      sql`moved as (${update.getSQL()})`,
+      ...unitsSoldSql(tx, sold.length, sql`moved`),
+    ];
+    statement = buildStatement(sql`
+      with ${sql.join(steps, sql`, `)}
       insert into ${orderStatusChanges} (order_id, from_status, to_status, actor, actor_user_id, note)
-      select id, ${order.status}::order_status, ${to}::order_status, ${actor.kind},
-        ${actor.userId ?? null}::uuid, ${note ?? null}
+      select id, ${sql.placeholder('from')}::order_status, ${sql.placeholder('to')}::order_status,
+        ${sql.placeholder('actor')}, ${sql.placeholder('actorUserId')}::uuid, ${sql.placeholder('note')}
       from moved
-      returning order_id`),
-  );
-  return written.length > 0;
+      returning order_id`);
+    // Bounded: the columns written come from this module's callers, a few sets in all.
+    if (changeStatements.size < 64) changeStatements.set(key, statement);
+  }
+  const values: Record<string, unknown> = {
+    ...Object.fromEntries(
+      written.map(([column, value]) => [`set_${column}`, encodeColumn(orders, column, value)]),
+    ),
+    ...unitsSoldValues(sold),
+    orderId: order.id,
+    from: order.status,
+    to,
+    actor: actor.kind,
+    actorUserId: actor.userId ?? null,
+    note: note ?? null,
+  };
+  return rowsOf<{ order_id: string }>(await runStatement(tx, statement, values)).length > 0;
 }
 
 /**
