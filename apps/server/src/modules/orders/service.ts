@@ -456,6 +456,8 @@ export async function createOrder(
     stock: steps.map((step) => step.kind),
     code: code !== null,
   });
+  // The nulls here (no shopper, code, variant, label or picture) go to uuid and text columns,
+  // whose Drizzle encoders pass a null through (decision 025).
   const values: Record<string, unknown> = {
     orderId,
     numberPrefix: orderNumberPrefix(now),

@@ -210,7 +210,8 @@ export async function orderStockMoves(
 }
 
 // Every move of an order reads these (built once: Drizzle building them cost more CPU than
-// PostgreSQL running them).
+// PostgreSQL running them). The statuses go as text[]: PGlite cannot send a JavaScript array as
+// an array of an enum.
 const stockLines = (oneShop: boolean) =>
   buildStatement(sql`
     select l.product_id, l.variant_id, l.quantity, l.name, l.variant_label
