@@ -155,10 +155,26 @@ export async function lockOrderRow(tx: Tx, id: string): Promise<OrderRow | undef
   return raw && decodeRow(orders, raw);
 }
 
-/** One order with its lines, as the API answers it. */
+// One order's lines and parts in one round trip (each row as JSON under its column names).
+const LINES_AND_PARTS = buildStatement(sql`
+  select
+    coalesce((select json_agg(l order by l.position) from ${orderLines} l
+      where l.order_id = ${sql.placeholder('orderId')}), '[]') as lines,
+    coalesce((select json_agg(p order by p.created_at, p.id) from (
+        select p.*, s.name as shop_name from ${orderParts} p left join ${shops} s on s.id = p.shop_id
+        where p.order_id = ${sql.placeholder('orderId')}) p), '[]') as parts`);
+
+/** One order with its lines and parts, as the API answers it. */
 export async function viewOf(db: Db | Tx, order: OrderRow): Promise<Order> {
-  const [lines, parts] = await Promise.all([linesOf(db, [order.id]), partsOf(db, [order.id])]);
-  return orderView(order, lines.get(order.id) ?? [], parts.get(order.id) ?? []);
+  const [row] = rowsOf<{ lines: Record<string, unknown>[]; parts: Record<string, unknown>[] }>(
+    await runStatement(db, LINES_AND_PARTS, { orderId: order.id }),
+  );
+  const lines = (row?.lines ?? []).map((raw) => decodeRow(orderLines, raw));
+  const parts = (row?.parts ?? []).map((raw) => ({
+    ...decodeRow(orderParts, raw),
+    shopName: typeof raw.shop_name === 'string' ? raw.shop_name : null,
+  }));
+  return orderView(order, lines, parts);
 }
 
 export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
