@@ -15,8 +15,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
-import { orderParts, orders, orderStatusChanges } from '../../platform/schema';
-import { listShopOrders, type OrderRow } from './queries';
+import { orderParts, orderStatusChanges } from '../../platform/schema';
+import { listShopOrders, lockOrderRow, type OrderRow } from './queries';
 import { returnStock, orderStockMoves, uncountUnitsSold } from './stock';
 import { flagRefund, moveOrder, type Actor } from './transitions';
 
@@ -42,7 +42,7 @@ export function partRefundCents(
  */
 async function lockOrder(tx: Tx, orderId: string, { placed }: { placed: boolean }) {
   if (!isUuid(orderId)) throw orderNotFound();
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await lockOrderRow(tx, orderId);
   if (!order || (placed && (UNPLACED_STATUSES as readonly string[]).includes(order.status))) {
     throw orderNotFound();
   }

@@ -93,9 +93,10 @@ export function orderView(
 
 // An order's own reads are the hottest after the storefront's (every checkout, payment and
 // order page makes them), so their statements are built once, not by Drizzle on every call.
+const PARTS_WITH_SHOPS = sql`
+  select p.*, s.name as shop_name from ${orderParts} p left join ${shops} s on s.id = p.shop_id`;
 const PARTS_OF = buildStatement(sql`
-  select p.*, s.name as shop_name from ${orderParts} p left join ${shops} s on s.id = p.shop_id
-  where p.order_id = any(${sql.placeholder('orderIds')}::uuid[])
+  ${PARTS_WITH_SHOPS} where p.order_id = any(${sql.placeholder('orderIds')}::uuid[])
   order by p.order_id, p.created_at, p.id`);
 const LINES_OF = buildStatement(sql`
   select * from ${orderLines} where order_id = any(${sql.placeholder('orderIds')}::uuid[])
@@ -106,6 +107,12 @@ const ORDER_BY_ID = buildStatement(
 const ORDER_BY_ID_LOCKED = buildStatement(
   sql`select * from ${orders} where id = ${sql.placeholder('id')} for update`,
 );
+
+/** A part with its shop's name, from a row of PARTS_WITH_SHOPS. */
+const partRow = (raw: Record<string, unknown>): OrderPartRow => ({
+  ...decodeRow(orderParts, raw),
+  shopName: typeof raw.shop_name === 'string' ? raw.shop_name : null,
+});
 
 /** Each order's parts with their shops' names, in the order the shops first appear. */
 export async function partsOf(
@@ -118,9 +125,9 @@ export async function partsOf(
     await runStatement(db, PARTS_OF, { orderIds: [...orderIds] }),
   );
   for (const raw of rows) {
-    const part = decodeRow(orderParts, raw);
+    const part = partRow(raw);
     const list = byOrder.get(part.orderId) ?? [];
-    list.push({ ...part, shopName: typeof raw.shop_name === 'string' ? raw.shop_name : null });
+    list.push(part);
     byOrder.set(part.orderId, list);
   }
   return byOrder;
@@ -161,8 +168,7 @@ const LINES_AND_PARTS = buildStatement(sql`
     coalesce((select json_agg(l order by l.position) from ${orderLines} l
       where l.order_id = ${sql.placeholder('orderId')}), '[]') as lines,
     coalesce((select json_agg(p order by p.created_at, p.id) from (
-        select p.*, s.name as shop_name from ${orderParts} p left join ${shops} s on s.id = p.shop_id
-        where p.order_id = ${sql.placeholder('orderId')}) p), '[]') as parts`);
+        ${PARTS_WITH_SHOPS} where p.order_id = ${sql.placeholder('orderId')}) p), '[]') as parts`);
 
 /** One order with its lines and parts, as the API answers it. */
 export async function viewOf(db: Db | Tx, order: OrderRow): Promise<Order> {
@@ -170,10 +176,7 @@ export async function viewOf(db: Db | Tx, order: OrderRow): Promise<Order> {
     await runStatement(db, LINES_AND_PARTS, { orderId: order.id }),
   );
   const lines = (row?.lines ?? []).map((raw) => decodeRow(orderLines, raw));
-  const parts = (row?.parts ?? []).map((raw) => ({
-    ...decodeRow(orderParts, raw),
-    shopName: typeof raw.shop_name === 'string' ? raw.shop_name : null,
-  }));
+  const parts = (row?.parts ?? []).map(partRow);
   return orderView(order, lines, parts);
 }
 

@@ -6,7 +6,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { orderParts, orders, payments, refunds } from '../../platform/schema';
-import type { OrderRow } from './queries';
+import { lockOrderRow, type OrderRow } from './queries';
 import { clearRefund, moveOrder, type Actor } from './transitions';
 
 export type RefundDue = {
@@ -32,7 +32,7 @@ const completedRefundsOf = (tx: Db | Tx, orderId: string) =>
  */
 export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
   if (!isUuid(orderId)) throw notFound('Order not found.');
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await lockOrderRow(tx, orderId);
   if (!order) throw notFound('Order not found.');
   const reason = order.refundReason;
   if (!reason) throw conflict('nothing_owed', 'Nothing is owed on this order.');
@@ -98,7 +98,7 @@ export async function markRefunded(
   amountCents: number,
   actor: Actor,
 ): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await lockOrderRow(tx, orderId);
   if (!order) return;
   const note = `refunded Ksh ${fromCents(amountCents).toFixed(2)} through the payment provider`;
   if (order.status === 'cancelled') {
@@ -132,7 +132,7 @@ export async function resolveRefundByHand(
 ): Promise<void> {
   if (!isUuid(orderId)) throw notFound('Order not found.');
   await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrderRow(tx, orderId);
     if (!order) throw notFound('Order not found.');
     if (!order.refundReason) throw conflict('nothing_owed', 'Nothing is owed on this order.');
     await clearRefund(tx, order, actor, `settled by hand: ${note}`);

@@ -710,7 +710,7 @@ export async function applyPaymentOutcome(
   outcome: PaymentOutcome,
   now = new Date(),
 ): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await lockOrderRow(tx, orderId);
   if (!order) return;
   const paidByThis = order.paidBy === paymentId;
   const paidByAnother = order.paidBy !== null && !paidByThis;
