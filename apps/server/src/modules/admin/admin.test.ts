@@ -175,7 +175,8 @@ describe('the order list', () => {
     const everything = ids(all.json());
     const total = Number(all.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(3);
-    if (total <= 100) expect(everything).toHaveLength(total);
+    // One page of 100 holds every order when there are fewer, else exactly 100 of them.
+    expect(everything).toHaveLength(Math.min(total, 100));
     const times = (all.json() as Array<{ createdAt: string }>).map((o) => Date.parse(o.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { authResponseSchema, tokenPayloadSchema, userSchema } from '@soko/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../../platform/access';
+import type { Access, AccessTableRow } from '../../platform/access';
 import { rowsOf } from '../../platform/db';
 import { shops } from '../../platform/schema';
 import { issueToken } from '../../platform/tokens';
@@ -240,13 +240,35 @@ describe('the authorization layer', () => {
 });
 
 describe('every protected route', () => {
+  /** One id of each kind a route's path names, all in owner2's shop, so the owner rule decides. */
+  async function idsOfOwner2Shop(owner2Id: string) {
+    const [shop] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select id from shops where owner_id = ${owner2Id} limit 1`),
+    );
+    if (!shop) throw new Error('owner2@soko.test owns no shop in the demo data');
+    const [category] = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`select id from categories where shop_id = ${shop.id} limit 1`,
+      ),
+    );
+    const [product] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select id from products where shop_id = ${shop.id} limit 1`),
+    );
+    if (!category || !product) throw new Error('owner2’s shop has no category or product');
+    return { shopId: shop.id, categoryId: category.id, productId: product.id };
+  }
+
   it('is refused to no token, a garbage token and an expired token, and answers each role by its rule', async () => {
     const protectedRoutes = t.app.accessTable.filter(
       (row) => row.access !== 'public' && !row.url.startsWith('/api/test/'),
     );
+    const shopRoutes = protectedRoutes.filter((row) => typeof row.access === 'object');
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(5);
+    expect(shopRoutes.length).toBeGreaterThanOrEqual(10);
     const customer = await signIn('shopper@soko.test');
-    const owner = await signIn('owner2@soko.test');
+    // owner2 owns the shop every shop route below names; owner owns another one.
+    const shopOwner = await signIn('owner2@soko.test');
+    const otherOwner = await signIn('owner@soko.test');
     const admin = await signIn('admin@soko.test');
     const expired = issueToken(
       TEST_JWT_SECRET,
@@ -254,28 +276,60 @@ describe('every protected route', () => {
       60,
       Date.now() - 3_600_000,
     );
+    const ids = await idsOfOwner2Shop(shopOwner.user._id);
+    const none = '00000000-0000-4000-8000-000000000000';
     const url = (template: string) =>
-      template.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      template
+        .replace(/:(shopId|id)\b/g, ids.shopId)
+        .replace(/:categoryId\b/g, ids.categoryId)
+        .replace(/:productId\b/g, ids.productId)
+        .replace(/:[A-Za-z]+/g, none) +
+      (template === '/api/media/upload' ? `?kind=product&shopId=${ids.shopId}` : '');
+    // The shop is named in the body by the routes that take it there (category create).
+    const request = (row: AccessTableRow, token?: string) =>
+      call(row.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url(row.url), {
+        ...(token ? { token } : {}),
+        body: { shopId: ids.shopId },
+      });
+
     for (const row of protectedRoutes) {
-      const method = row.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
       for (const token of [undefined, 'garbage', expired]) {
-        const res = await call(method, url(row.url), { ...(token ? { token } : {}), body: {} });
+        const res = await request(row, token);
         expect(
           res.statusCode,
           `${row.method} ${row.url} with ${token ? 'a bad token' : 'no token'}`,
         ).toBe(401);
       }
-      for (const [who, caller] of [
-        ['customer', customer],
-        ['owner', owner],
-        ['admin', admin],
-      ] as const) {
-        // An empty body: a caller who passes the rule meets the schema (400), never the wall.
-        const res = await call(method, url(row.url), { token: caller.token, body: {} });
-        const allowed = row.access === 'signed-in' || who === 'admin';
-        if (allowed)
-          expect([200, 400, 404], `${row.method} ${row.url} as ${who}`).toContain(res.statusCode);
-        else expect([403, 404], `${row.method} ${row.url} as ${who}`).toContain(res.statusCode);
+    }
+    // Those the rule keeps out meet the wall itself (403), never the route's own 404 or 400:
+    // every id named is real, so only the rule can refuse them.
+    for (const row of protectedRoutes) {
+      const refused =
+        row.access === 'admin'
+          ? [customer, shopOwner]
+          : typeof row.access === 'object'
+            ? [customer, otherOwner]
+            : [];
+      for (const caller of refused) {
+        const res = await request(row, caller.token);
+        expect(res.statusCode, `${row.method} ${row.url} as ${caller.user.email}`).toBe(403);
+      }
+    }
+    // Those it lets in pass the wall: whatever the route then answers to a bare body, it is
+    // neither the wall's 401 or 403 nor a failure. Last, as some of these calls write.
+    for (const row of protectedRoutes) {
+      const admitted =
+        row.access === 'signed-in'
+          ? [customer]
+          : typeof row.access === 'object'
+            ? [shopOwner, admin]
+            : [admin];
+      for (const caller of admitted) {
+        const res = await request(row, caller.token);
+        expect(
+          [200, 201, 204, 400, 404, 409, 415],
+          `${row.method} ${row.url} as ${caller.user.email}: ${res.body}`,
+        ).toContain(res.statusCode);
       }
     }
   });
