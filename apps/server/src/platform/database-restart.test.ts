@@ -159,9 +159,7 @@ async function expectSurvived(
   }
   const health = await fetch(`${server.base}/api/health`);
   expect(health.status).toBe(200);
-  expect(await ordersFound(database.url, shoppers.acknowledged)).toBe(
-    shoppers.acknowledged.length,
-  );
+  expect(await ordersFound(database.url, shoppers.acknowledged)).toBe(shoppers.acknowledged.length);
 }
 
 describe('when PostgreSQL goes away under 10 shoppers ordering', () => {
