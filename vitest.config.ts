@@ -19,8 +19,12 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
             'apps/server/src/modules/orders/durability.test.ts',
             'apps/server/src/demo/content/**',
           ]
-        : // Needs a database with logins to refuse.
-          ['apps/server/src/platform/database-refused.test.ts'],
+        : [
+            // Needs a database with logins to refuse.
+            'apps/server/src/platform/database-refused.test.ts',
+            // Needs a database server to lose and terminate connections.
+            'apps/server/src/platform/database-restart.test.ts',
+          ],
     environment: 'node',
     env: { SOKO_TEST_DB: db },
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -43,6 +43,8 @@ describe('when the database is down', () => {
   });
 
   it.each([
+    // What node-postgres throws from a client whose connection broke mid-transaction.
+    [undefined, 'Client has encountered a connection error and is not queryable'],
     ['28P01', 'password authentication failed for user "soko"'],
     ['28000', 'role "soko" does not exist'],
     ['3D000', 'database "soko" does not exist'],
@@ -50,7 +52,8 @@ describe('when the database is down', () => {
     ['57P01', 'terminating connection due to administrator command'],
     ['57P02', 'terminating connection due to crash of another server process'],
     ['57P03', 'the database system is starting up'],
-  ])('answers 503 when PostgreSQL refuses the connection with %s', async (code, message) => {
+    ['55000', 'database "soko" is not currently accepting connections'],
+  ])('answers 503 when PostgreSQL refuses the connection with %s: %s', async (code, message) => {
     // The driver's error as Drizzle hands it on: the code sits on the cause.
     const refusal = Object.assign(new Error(message), { code, severity: 'FATAL' });
     const database = await openPostgres('postgres://soko@127.0.0.1:1/soko', 1);
@@ -64,6 +67,26 @@ describe('when the database is down', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json().error.code).toBe('service_unavailable');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('answers 500 to a statement refused with 55000: a bug of ours, not the database away', async () => {
+    const refusal = Object.assign(
+      new Error('currval of sequence "orders_seq" is not yet defined in this session'),
+      { code: '55000', severity: 'ERROR' },
+    );
+    const database = await openPostgres('postgres://soko@127.0.0.1:1/soko', 1);
+    const app = await buildApp({ config: settings(), database, logger: false });
+    app.get('/api/test/bug', { config: { access: 'public' } }, async () => {
+      throw new DrizzleQueryError('select currval($1)', [], refusal);
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test/bug' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error.code).toBe('internal');
     } finally {
       await app.close();
       await database.close();

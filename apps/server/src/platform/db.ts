@@ -251,6 +251,20 @@ function keepConnectionsOnRefusals(pool: pg.Pool): void {
   pool.query = keeping as typeof pool.query;
 }
 
+/**
+ * A node-postgres client emits 'error' whenever its connection breaks (reset, closed, or ended by
+ * the server with 57P01 when PostgreSQL restarts or a backend is terminated), and it does so even
+ * while it fails the query in flight with the same error. pg-pool listens only while a client is
+ * idle in the pool; a client checked out for a request or a transaction had no listener, and an
+ * 'error' event with no listener ends the process (issue 28). The request learns of the failure
+ * from its query (or from the next one, which a broken client refuses as "not queryable") and
+ * answers 503; pg-pool then discards the client when it is released, as it is no longer
+ * queryable, so nothing more is needed here than the listener.
+ */
+function keepAliveOnLostConnection(client: pg.ClientBase): void {
+  client.on('error', () => {});
+}
+
 // Any fixed number: the advisory lock Soko's processes take while they start (whileAlone).
 const START_LOCK_KEY = 0x50_4b_4f;
 
@@ -264,7 +278,10 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', prepareStatementsOn);
+  pool.on('connect', (client) => {
+    prepareStatementsOn(client);
+    keepAliveOnLostConnection(client);
+  });
   keepConnectionsOnRefusals(pool);
   const db = drizzlePg({ client: pool, schema });
   return {

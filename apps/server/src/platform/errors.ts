@@ -66,14 +66,32 @@ function anyInChain(error: unknown, matches: (e: ErrorLike) => boolean, depth = 
 const hasCode = (codes: Set<string>) => (e: ErrorLike) =>
   typeof e.code === 'string' && codes.has(e.code);
 
-/** The database is unreachable, refusing us or shutting down: answer 503, never a fake success. */
+/**
+ * 55000 (object not in prerequisite state) is a refusal of the connection only when it ends the
+ * session (FATAL): "database … is not currently accepting connections", while a database is
+ * being moved, restored or kept closed by `ALLOW_CONNECTIONS false`. From a statement it is a bug
+ * of ours (a sequence's `currval` before `nextval`), which stays a 500.
+ */
+const isRefusedSession = (e: ErrorLike & { severity?: unknown }) =>
+  e.code === '55000' && e.severity === 'FATAL';
+
+/**
+ * The database is unreachable, refusing us or shutting down: answer 503, never a fake success.
+ * node-postgres words a lost connection, not the server: "Connection terminated unexpectedly",
+ * and on a client whose connection broke between two statements of a transaction, "Client has
+ * encountered a connection error and is not queryable" (the rollback after a failed statement
+ * meets it too, and its error is the one Drizzle passes on).
+ */
 const isDatabaseUnavailable = (error: unknown) =>
   anyInChain(
     error,
     (e) =>
       hasCode(UNAVAILABLE_CODES)(e) ||
+      isRefusedSession(e) ||
       (typeof e.message === 'string' &&
-        /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)),
+        /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(
+          e.message,
+        )),
   );
 
 const clientErrorCodes: Record<number, string> = {
