@@ -97,10 +97,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   enforceAccess(app, database.db, config.jwtSecret);
   refuseUnstorableText(app);
 
+  // A lost Redis is logged while ioredis reconnects; the calls that needed it fail on their own.
+  const redisError = (error: Error) => app.log.warn({ err: error }, 'Redis error; reconnecting');
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }).on(
+        'error',
+        redisError,
+      )
     : undefined;
-  const bus = config.redisUrl ? createRedisInvalidationBus(config.redisUrl) : undefined;
+  const bus = config.redisUrl ? createRedisInvalidationBus(config.redisUrl, redisError) : undefined;
   const ctx: AppContext = {
     config,
     database,

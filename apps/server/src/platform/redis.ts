@@ -5,9 +5,16 @@ import type { InvalidationBus } from './cache';
 
 const CHANNEL = 'soko:cache-invalidate';
 
-export function createRedisInvalidationBus(url: string): InvalidationBus {
+export function createRedisInvalidationBus(
+  url: string,
+  onError: (error: Error) => void,
+): InvalidationBus {
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: false });
+  // ioredis reconnects by itself; without a listener it prints each failed attempt to the
+  // console, outside the structured log.
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
   // The origin tag lets a process ignore its own messages (it already dropped locally).
   const origin = crypto.randomUUID();
   return {
