@@ -23,6 +23,7 @@ import { ResponseCache } from './platform/cache';
 import type { Config } from './platform/config';
 import { CACHE_TAGS, STOCK_LAG_MS, type App, type AppContext } from './platform/context';
 import type { Database } from './platform/db';
+import { finishBodiesAnsweredEarly } from './platform/early-answer';
 import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
 import { redactSecrets, serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  finishBodiesAnsweredEarly(app);
   requireAccessRules(app);
   if (!config.jwtSecret)
     throw new Error('No JWT secret: set JWT_SECRET, or let main.ts keep one in DATA_DIR');

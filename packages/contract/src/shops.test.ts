@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminProductUpdateSchema,
   categoryInputSchema,
+  MAX_STOCK,
   ownerProductInputSchema,
   shopInputSchema,
   splitCommaList,
@@ -195,6 +196,27 @@ describe('ownerProductInputSchema', () => {
     expect(ownerProductInputSchema.safeParse({ ...product, pricingType: 'Free' }).success).toBe(
       false,
     );
+  });
+
+  it('bounds a stock, a variant’s and the variants’ sum at MAX_STOCK, naming the field', () => {
+    const issues = (body: object) =>
+      ownerProductInputSchema
+        .safeParse({ ...product, ...body })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ stock: MAX_STOCK })).toBeUndefined();
+    expect(issues({ stock: 2 ** 31 })).toEqual([['stock', 'At most 1,000,000 in stock.']]);
+    expect(issues({ variants: [{ size: 'S', stock: MAX_STOCK + 1 }] })).toContainEqual([
+      'variants.0.stock',
+      'At most 1,000,000 in stock.',
+    ]);
+    expect(
+      issues({
+        variants: [
+          { size: 'S', stock: MAX_STOCK },
+          { size: 'M', stock: 1 },
+        ],
+      }),
+    ).toEqual([['variants', 'The variants’ stock adds up to more than 1,000,000.']]);
   });
 
   it('rejects derived and unknown fields', () => {

@@ -99,10 +99,22 @@ const productPriceSchema = z
 const discountsSchema = z.union([z.string().trim().max(20), z.number()]).nullable();
 const discountTextSchema = optionalText(100).nullable();
 
+/**
+ * The most units one product (its variants summed) or one variant may have. Stock is a 32-bit
+ * column, so 2^31 cannot be stored at all; this bound keeps a product's stock, an owner's
+ * change applied to it (stockAfterEdit) and units given back by cancelled orders far inside it.
+ */
+export const MAX_STOCK = 1_000_000;
+export const STOCK_MESSAGES = {
+  tooMuch: `At most ${MAX_STOCK.toLocaleString('en-US')} in stock.`,
+  summedTooMuch: `The variants’ stock adds up to more than ${MAX_STOCK.toLocaleString('en-US')}.`,
+} as const;
+
 const stockSchema = z
   .number('Enter the stock.')
   .int('Enter a whole number.')
-  .min(0, 'Stock cannot be negative.');
+  .min(0, 'Stock cannot be negative.')
+  .max(MAX_STOCK, STOCK_MESSAGES.tooMuch);
 /**
  * The stock the form showed when it was loaded. When sent, the server applies the owner's change
  * (stock - stockSeen) to the stock as it is now, so units sold while the form was open are not
@@ -120,24 +132,30 @@ export const productVariantInputSchema = z.strictObject({
 export type ProductVariantInput = z.infer<typeof productVariantInputSchema>;
 
 /** POST /api/property/products/{shopId} and PUT /api/property/products/{productId}/{shopId}. */
-export const ownerProductInputSchema = z.strictObject({
-  name: requiredText(200, 'Product name is required.'),
-  description: optionalText(20_000).optional(),
-  price: productPriceSchema,
-  discounts: discountsSchema.optional(),
-  discount: discountTextSchema.optional(),
-  /** Ignored when the product has variants: its stock is then theirs summed. */
-  stock: stockSchema,
-  stockSeen: stockSeenSchema,
-  Type: optionalText(100).nullable().optional(),
-  pricingType: pricingTypeSchema.optional(),
-  variants: z.array(productVariantInputSchema).max(50, 'At most 50 variants.').optional(),
-  imageUrls: z
-    .array(imageUrlSchema)
-    .max(IMAGE_LIMITS.product, IMAGE_LIMIT_MESSAGES.product)
-    .optional(),
-  categoryId: uuidSchema,
-});
+export const ownerProductInputSchema = z
+  .strictObject({
+    name: requiredText(200, 'Product name is required.'),
+    description: optionalText(20_000).optional(),
+    price: productPriceSchema,
+    discounts: discountsSchema.optional(),
+    discount: discountTextSchema.optional(),
+    /** Ignored when the product has variants: its stock is then theirs summed. */
+    stock: stockSchema,
+    stockSeen: stockSeenSchema,
+    Type: optionalText(100).nullable().optional(),
+    pricingType: pricingTypeSchema.optional(),
+    variants: z.array(productVariantInputSchema).max(50, 'At most 50 variants.').optional(),
+    imageUrls: z
+      .array(imageUrlSchema)
+      .max(IMAGE_LIMITS.product, IMAGE_LIMIT_MESSAGES.product)
+      .optional(),
+    categoryId: uuidSchema,
+  })
+  // A product with variants has their stock summed (the server ignores `stock` then).
+  .refine((input) => (input.variants ?? []).reduce((sum, v) => sum + v.stock, 0) <= MAX_STOCK, {
+    message: STOCK_MESSAGES.summedTooMuch,
+    path: ['variants'],
+  });
 export type OwnerProductInput = z.infer<typeof ownerProductInputSchema>;
 
 /**

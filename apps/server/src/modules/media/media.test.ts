@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -440,6 +443,194 @@ describe('POST /api/media/upload: what is refused', () => {
       expect(res.json().error.message).toMatch(/megapixels/);
       expect(performance.now() - started).toBeLessThan(2_000);
     }
+  });
+});
+
+describe('POST /api/media/upload: pictures WebP cannot hold, and bodies cut off (issue 28)', () => {
+  const product = () => `kind=product&shopId=${shopId}`;
+
+  it('refuses a picture with a side past WebP’s 16383 pixels with a clear message (400)', async () => {
+    // 80,000 pixels, far under the megapixel bound, but 40000 tall: WebP cannot hold it.
+    const tall = await png(2, 40_000);
+    const res = await upload(
+      product(),
+      [{ filename: 'tall.png', type: 'image/png', data: tall }],
+      tokens.owner,
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'bad_request',
+      message: 'The picture is too tall or too wide: each side may be at most 16383 pixels.',
+    });
+  });
+
+  it('refuses a body missing its closing boundary (400)', async () => {
+    const body = multipart([await pngPart()]);
+    const cut = body.payload.subarray(0, body.payload.length - 100);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/upload?${product()}`,
+      payload: cut,
+      headers: { ...body.headers, authorization: `Bearer ${tokens.owner}` },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toBe(
+      'The upload was cut off or is not well-formed multipart.',
+    );
+  });
+});
+
+describe('early answers over a real keep-alive connection (issue 28)', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  /** One connection written by hand: what a browser reusing a keep-alive connection does. */
+  async function connection() {
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    let closed = false;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('close', () => {
+      closed = true;
+    });
+    // The server may close while the rest of a refused body is still being written.
+    socket.on('error', () => {});
+    /** Waits (at most `ms`) until `count` answers have arrived or the server closed. */
+    const answers = async (count: number, ms = 3_000) => {
+      const until = Date.now() + ms;
+      // A status line follows the previous body directly, not on a line of its own.
+      const statuses = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+      while (statuses().length < count && !closed && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      return { statuses: statuses(), text: received, closed };
+    };
+    return { socket, answers };
+  }
+
+  const uploadHead = (length: number, boundary: string, token?: string) =>
+    `POST /api/media/upload?kind=product&shopId=${shopId} HTTP/1.1\r\nHost: localhost\r\n` +
+    `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\n` +
+    (token ? `Authorization: Bearer ${token}\r\n` : '') +
+    '\r\n';
+  const health = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n';
+
+  /** A multipart body of one file of `size` bytes. */
+  const fileBody = (boundary: string, size: number) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      Buffer.alloc(size, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+
+  /** Sends `head` and `body`, and then a second request on the same connection. */
+  async function twoOnOneConnection(head: string, body: Buffer) {
+    const { socket, answers } = await connection();
+    socket.write(head);
+    socket.write(body);
+    const first = await answers(1);
+    socket.write(health);
+    const both = await answers(2, 5_000);
+    socket.destroy();
+    return { first, both };
+  }
+
+  const refusedUpload = (token: string | undefined, size: number) => {
+    const boundary = `soko-${randomUUID()}`;
+    const body = fileBody(boundary, size);
+    return twoOnOneConnection(uploadHead(body.length, boundary, token), body);
+  };
+
+  it('after a 413 for a 3 MB picture, answers the next request on the same connection', async () => {
+    const { first, both } = await refusedUpload(tokens.owner, 3 * 1024 * 1024);
+    expect(first.statuses).toEqual(['413']);
+    expect(first.text).toContain('Image upload failed (2 MB max per image)');
+    expect(both.statuses, both.text.slice(-300)).toEqual(['413', '200']);
+  });
+
+  it('an http.Agent keeping connections alive gets its next answer after a 413', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, headers: http.OutgoingHttpHeaders, body?: Buffer) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, method, path, agent, headers, timeout: 5_000 },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
+        req.on('error', reject);
+        req.end(body);
+      });
+    const boundary = `soko-${randomUUID()}`;
+    const body = fileBody(boundary, 3 * 1024 * 1024);
+    const started = performance.now();
+    const refused = await send(
+      'POST',
+      `/api/media/upload?kind=product&shopId=${shopId}`,
+      {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${tokens.owner}`,
+      },
+      body,
+    );
+    expect(refused.status).toBe(413);
+    const next = await send('GET', '/robots.txt', {});
+    agent.destroy();
+    expect(next.status).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('after a 401 or 403 before the upload is read, likewise', async () => {
+    const anonymous = await refusedUpload(undefined, 1024 * 1024);
+    expect(anonymous.both.statuses).toEqual(['401', '200']);
+    const customer = await refusedUpload(tokens.customer, 1024 * 1024);
+    expect(customer.both.statuses).toEqual(['403', '200']);
+  });
+
+  it('after a 415 for a body that is not multipart, likewise', async () => {
+    const body = Buffer.alloc(1024 * 1024, 'a');
+    const { both } = await twoOnOneConnection(
+      `POST /api/media/upload?kind=product&shopId=${shopId} HTTP/1.1\r\nHost: localhost\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${body.length}\r\n` +
+        `Authorization: Bearer ${tokens.owner}\r\n\r\n`,
+      body,
+    );
+    expect(both.statuses).toEqual(['415', '200']);
+  });
+
+  it('closes the connection after answering a body too big to be worth reading', async () => {
+    const { socket, answers } = await connection();
+    // Claims 1 GB: answered 401 at once, then the server closes rather than read it all.
+    socket.write(uploadHead(1024 ** 3, `soko-${randomUUID()}`));
+    socket.write(Buffer.alloc(64 * 1024));
+    const answer = await answers(2, 5_000);
+    socket.destroy();
+    expect(answer.statuses).toEqual(['401']);
+    expect(answer.text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer.closed).toBe(true);
+  });
+
+  it('answers a body cut off inside a file part (the client stops writing) with 400, not 500', async () => {
+    const boundary = `soko-${randomUUID()}`;
+    const body = fileBody(boundary, 200_000);
+    const { socket, answers } = await connection();
+    // Claims more than it sends, then stops writing (a client that gave up half way).
+    socket.write(uploadHead(body.length + 50_000, boundary, tokens.owner));
+    socket.write(body.subarray(0, 100_000));
+    socket.end();
+    const answer = await answers(1);
+    socket.destroy();
+    expect(answer.statuses, answer.text.slice(0, 600)).toEqual(['400']);
   });
 });
 

@@ -13,6 +13,12 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 
 // A decompression bomb is small on the wire and huge in memory: a 1 KB PNG can claim
 // 20000x20000 pixels (1.6 GB decoded). 40 megapixels covers any phone camera.
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The longest side WebP can hold (its header stores 14 bits a side). A picture within it stays
+ * within it, since it is only ever scaled down: a longer one is refused before it is decoded.
+ * https://developers.google.com/speed/webp/docs/riff_container
+ */
+export const MAX_SIDE = 16_383;
 /** The widest full-size picture we keep; smaller ones are never enlarged. */
 export const MAX_FULL_WIDTH = 1600;
 // Quality 78: artefacts stop showing on product photos. Effort 2: the default (4) takes about
@@ -46,6 +52,13 @@ const tooManyPixels = () =>
     `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
   );
 
+const tooLongASide = () =>
+  new AppError(
+    400,
+    'bad_request',
+    `The picture is too tall or too wide: each side may be at most ${MAX_SIDE} pixels.`,
+  );
+
 const isPixelLimit = (error: unknown) =>
   error instanceof Error && /pixel limit/i.test(error.message);
 
@@ -54,17 +67,20 @@ const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 export async function renderImage(input: Buffer): Promise<RenderedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
   let format: string | undefined;
-  let pixels = 0;
+  let sides = [0, 0];
   try {
     // Reads the header only: the size is checked before a single pixel is decoded.
     const meta = await sharp(input, options).metadata();
     format = meta.format;
-    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    sides = [meta.width ?? 0, meta.height ?? 0];
   } catch (error) {
     throw isPixelLimit(error) ? tooManyPixels() : unsupportedImage();
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw unsupportedImage();
-  if (pixels > MAX_INPUT_PIXELS) throw tooManyPixels();
+  const [inputWidth = 0, inputHeight = 0] = sides;
+  if (inputWidth * inputHeight > MAX_INPUT_PIXELS) throw tooManyPixels();
+  // Either side: the EXIF orientation may turn the picture a quarter before it is written.
+  if (Math.max(inputWidth, inputHeight) > MAX_SIDE) throw tooLongASide();
 
   let decoded: { data: Buffer; info: OutputInfo };
   try {

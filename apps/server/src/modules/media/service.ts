@@ -146,11 +146,13 @@ function multipartError(error: unknown, kind: MediaKind): unknown {
         'Send the pictures as multipart/form-data.',
       );
     default:
-      // busboy's words for a body that is not well-formed multipart (cut off, no boundary).
-      if (error instanceof Error && BUSBOY_MALFORMED.test(error.message))
+      // busboy's (and dicer's) words for a body that is not well-formed multipart (cut off,
+      // no closing boundary), and Node's for a client that went away mid-body.
+      if (error instanceof Error && BODY_CUT_OFF.test(error.message))
         return badRequest('The upload was cut off or is not well-formed multipart.');
       return error;
   }
 }
 
-const BUSBOY_MALFORMED = /Unexpected end of form|Malformed part header|Boundary not found/i;
+const BODY_CUT_OFF =
+  /Unexpected end of (?:form|multipart data)|Malformed part header|Boundary not found|^aborted$/i;

@@ -2,7 +2,9 @@
 // category or a product hides it (`deleted_at`): past orders still show what was bought.
 import {
   isUuid,
+  MAX_STOCK,
   PAGE_SIZES,
+  STOCK_MESSAGES,
   toCents,
   type Category,
   type CategoryInput,
@@ -285,6 +287,22 @@ export function stockAfterEdit(sent: number, seen: number | undefined, now: numb
   return Math.max(0, now + (sent - seen));
 }
 
+const stockTooHigh = (field: string, message: string) =>
+  new AppError(400, 'validation_failed', message, { fields: { [field]: message } });
+
+/**
+ * The schema bounds what was sent, but units that came back while the form was open (now >
+ * seen) can carry the figures an edit leaves past MAX_STOCK: they are checked before any write.
+ */
+function assertStockBounds(variantStocks: number[], productStock: number): void {
+  const over = variantStocks.findIndex((n) => n > MAX_STOCK);
+  if (over >= 0) throw stockTooHigh(`variants.${over}.stock`, STOCK_MESSAGES.tooMuch);
+  if (productStock <= MAX_STOCK) return;
+  throw variantStocks.length > 0
+    ? stockTooHigh('variants', STOCK_MESSAGES.summedTooMuch)
+    : stockTooHigh('stock', STOCK_MESSAGES.tooMuch);
+}
+
 export async function createProduct(
   db: Db,
   caller: Caller,
@@ -371,6 +389,11 @@ export async function updateProduct(
     const finalStocks = variants.map((v) =>
       stockAfterEdit(v.stock, v.stockSeen, v._id ? stockNow.get(v._id) : undefined),
     );
+    const stock =
+      variants.length > 0
+        ? finalStocks.reduce((sum, n) => sum + n, 0)
+        : stockAfterEdit(input.stock, input.stockSeen, product.stock);
+    assertStockBounds(finalStocks, stock);
     for (const [i, variant] of variants.entries()) {
       if (variant._id) {
         await tx
@@ -383,10 +406,6 @@ export async function updateProduct(
       v._id ? [] : [{ productId, ...variantValues(v, i) }],
     );
     if (added.length > 0) await tx.insert(productVariants).values(added);
-    const stock =
-      variants.length > 0
-        ? finalStocks.reduce((sum, n) => sum + n, 0)
-        : stockAfterEdit(input.stock, input.stockSeen, product.stock);
     await tx
       .update(products)
       .set({ ...productColumns(input), stock, updatedAt: new Date() })

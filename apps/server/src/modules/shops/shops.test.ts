@@ -746,6 +746,96 @@ describe('products', () => {
     }
   });
 
+  it('refuses a stock past 1,000,000, or variants summing past it, naming the field (issue 28)', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Huge ${Date.now()}`);
+    const plain = await newProduct(owner.token, ownerShopId, category._id, { stock: 10 });
+    const sized = await newProduct(owner.token, ownerShopId, category._id, {
+      variants: [{ size: 'S', stock: 1 }],
+    });
+    const create = (body: object) =>
+      call('POST', `/api/property/products/${ownerShopId}`, owner.token, {
+        ...productBody(category._id),
+        ...body,
+      });
+    const update = (id: string, body: object) =>
+      call('PUT', `/api/property/products/${id}/${ownerShopId}`, owner.token, {
+        ...productBody(category._id),
+        ...body,
+      });
+    const tooMuch = 'At most 1,000,000 in stock.';
+    const summedTooMuch = 'The variants’ stock adds up to more than 1,000,000.';
+    const cases: Array<[string, () => ReturnType<typeof call>, string, string]> = [
+      ['create, 2^31', () => create({ stock: 2 ** 31 }), 'stock', tooMuch],
+      [
+        'create, a variant of 2^31',
+        () => create({ variants: [{ size: 'S', stock: 2 ** 31 }] }),
+        'variants.0.stock',
+        tooMuch,
+      ],
+      [
+        'create, variants summing past 2^31',
+        () =>
+          create({
+            variants: [
+              { size: 'S', stock: 2 ** 30 },
+              { size: 'M', stock: 2 ** 30 },
+            ],
+          }),
+        'variants.0.stock',
+        tooMuch,
+      ],
+      [
+        'create, variants summing past the bound',
+        () =>
+          create({
+            variants: [
+              { size: 'S', stock: 600_000 },
+              { size: 'M', stock: 600_000 },
+            ],
+          }),
+        'variants',
+        summedTooMuch,
+      ],
+      ['update, 2^31', () => update(plain._id, { stock: 2 ** 31 }), 'stock', tooMuch],
+      [
+        'update, a variant of 2^31',
+        () =>
+          update(sized._id, {
+            variants: [{ _id: sized.variants[0]?._id, size: 'S', stock: 2 ** 31 }],
+          }),
+        'variants.0.stock',
+        tooMuch,
+      ],
+      // Units that came back while the form was open (10 now, 0 seen) push the sent figure over.
+      [
+        'update, the change applied past the bound',
+        () => update(plain._id, { stock: 1_000_000, stockSeen: 0 }),
+        'stock',
+        tooMuch,
+      ],
+    ];
+    for (const [what, send, field, message] of cases) {
+      const res = await send();
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json(), what).toMatchObject({
+        error: { code: 'validation_failed', fields: { [field]: message } },
+      });
+    }
+    // Nothing was written: the products keep their stock.
+    const shown = await call('GET', `/api/listing/products/${plain._id}`);
+    expect(shown.json().stock).toBe(10);
+    // The bound itself is taken.
+    expect((await update(plain._id, { stock: 1_000_000 })).statusCode).toBe(200);
+  });
+
+  it('an admin’s product edit takes no stock: 2^31 is an unknown field (400)', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Admin ${Date.now()}`);
+    const product = await newProduct(owner.token, ownerShopId, category._id);
+    const res = await call('PUT', `/api/products/${product._id}`, admin.token, { stock: 2 ** 31 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ stock: 'Unknown field.' });
+  });
+
   it('a deleted product leaves the shop but its orders still show its name, price and picture', async () => {
     const category = await newCategory(owner.token, ownerShopId, `Ordered ${Date.now()}`);
     const product = await newProduct(owner.token, ownerShopId, category._id, {
