@@ -100,8 +100,15 @@ const shopMoneyFields = {
   commissionPercent: z.number(),
   /** Whether that rate is the marketplace's default rather than the shop's own. */
   commissionIsDefault: z.boolean(),
-  /** Ksh: the sum of every entry, what the marketplace owes the shop now. */
+  /** Ksh: the sum of every entry, what the marketplace owes the shop now (pending + available). */
   balance: z.number(),
+  /**
+   * Ksh: sales (less their undoing) of parts not yet delivered. Not payable: the order may still
+   * be cancelled or its payment reversed.
+   */
+  pending: z.number(),
+  /** Ksh: the rest (delivered parts, less payouts): at most this may be paid out. */
+  available: z.number(),
 };
 
 /** A shop's balance and one page of its history. */
@@ -127,6 +134,9 @@ export const ledgerShopsSchema = z.object({
   defaultCommissionPercent: z.number(),
   /** Ksh: what the marketplace owes all shops together. */
   totalOwed: z.number(),
+  /** Ksh: of that, what is pending delivery, and what is available to pay out. */
+  totalPending: z.number(),
+  totalAvailable: z.number(),
   page: z.number().int(),
   total: z.number().int(),
   shops: z.array(shopOwedSchema),

@@ -14,6 +14,17 @@ export const REVIEWS_IN_PAGE_DATA = 5;
  */
 export const REVIEWABLE_ORDER_STATUSES = ['delivered'] as const satisfies readonly OrderStatus[];
 
+/**
+ * And the whole order must still stand (issue 28): a part stays `delivered` when the provider
+ * later reverses the payment or the order is refunded, and goods not paid for prove nothing.
+ * The states in which the order is sold, as the ledger counts a sale (decision 021).
+ */
+export const PURCHASE_KEPT_ORDER_STATUSES = [
+  'confirmed',
+  'shipped',
+  'delivered',
+] as const satisfies readonly OrderStatus[];
+
 export const REVIEW_MESSAGES = {
   notABuyer: 'Only shoppers who have received this product can review it.',
   alreadyReviewed: 'You have already reviewed this product.',

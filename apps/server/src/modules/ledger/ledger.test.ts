@@ -1,7 +1,8 @@
 // What the marketplace owes each shop, through HTTP: a part credited once its money is in (paid
 // online, or handed over against cash), undone when it is cancelled, reversed or refunded, the
-// commission per shop, payouts that cannot spend more than is owed (even two at once), the CSV,
-// who may call what, and after every path a balance equal to the sum of its entries.
+// commission per shop, a balance pending until delivery, payouts that cannot spend more than is
+// available (even two at once), the CSV, who may call what, and after every path a balance
+// equal to the sum of its entries.
 import {
   createOrderResponseSchema,
   ledgerShopsSchema,
@@ -103,6 +104,15 @@ const partAction = async (token: string, shopId: string, orderId: string, action
   );
   if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.body}`);
 };
+
+/** An order paid online and handed over by the shop: its sale is available to pay out. */
+async function deliveredSale(shopId: string) {
+  const { order } = await placePaid([shopId]);
+  const token = shopId === shopA ? owner.token : owner2.token;
+  await partAction(token, shopId, order._id, 'ship');
+  await partAction(token, shopId, order._id, 'deliver');
+  return order;
+}
 
 const ledgerOf = async (shopId: string, token = admin.token, page = 1): Promise<ShopLedger> => {
   const res = await call('GET', `/api/property/shop/${shopId}/ledger?page=${page}`, token);
@@ -314,9 +324,61 @@ describe('commission', () => {
 });
 
 describe('payouts', () => {
+  it('pay out only what was delivered: a sale paid online stays pending until then', async () => {
+    await takesPayment(true);
+    const before = await ledgerOf(shopA);
+    expect(centsOf(before.pending) + centsOf(before.available)).toBe(centsOf(before.balance));
+    const { order } = await placePaid([shopA]);
+    const paid = await ledgerOf(shopA);
+    expect(centsOf(paid.pending)).toBe(centsOf(before.pending) + 60_000);
+    expect(paid.available).toBe(before.available);
+
+    // Paid but not yet handed over: the sale cannot be paid out.
+    const early = await call('POST', `/api/admin/shops/${shopA}/payouts`, admin.token, {
+      amount: before.available + 600,
+      method: 'mpesa',
+      reference: 'TOO-EARLY',
+    });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({
+      error: {
+        code: 'payout_exceeds_balance',
+        message: expect.stringContaining('pending until its orders are delivered'),
+      },
+    });
+
+    // Cancelled before delivery: the sale and its undoing both leave pending, nothing was paid.
+    await partAction(owner.token, shopA, order._id, 'cancel');
+    const cancelled = await ledgerOf(shopA);
+    expect(cancelled).toMatchObject({
+      balance: before.balance,
+      pending: before.pending,
+      available: before.available,
+    });
+
+    // Delivered: available, and payable.
+    const { order: second } = await placePaid([shopA]);
+    await partAction(owner.token, shopA, second._id, 'ship');
+    await partAction(owner.token, shopA, second._id, 'deliver');
+    const delivered = await ledgerOf(shopA);
+    expect(delivered.pending).toBe(before.pending);
+    expect(centsOf(delivered.available)).toBe(centsOf(before.available) + 60_000);
+    const payout = await call('POST', `/api/admin/shops/${shopA}/payouts`, admin.token, {
+      amount: delivered.available,
+      method: 'mpesa',
+      reference: 'ON-TIME',
+    });
+    expect(payout.statusCode, payout.body).toBe(201);
+    expect(shopLedgerSchema.parse(payout.json())).toMatchObject({
+      available: 0,
+      pending: before.pending,
+    });
+    await expectBalancesAddUp();
+  });
+
   it('take what was paid off the balance, with its method and reference in the history', async () => {
     await takesPayment(true);
-    await placePaid([shopB]);
+    await deliveredSale(shopB);
     const before = await ledgerOf(shopB);
     expect(before.balance).toBeGreaterThan(100);
     const res = await call('POST', `/api/admin/shops/${shopB}/payouts`, admin.token, {
@@ -342,10 +404,16 @@ describe('payouts', () => {
     await expectBalancesAddUp();
   });
 
-  it('refuse more than the shop is owed, and two at once cannot both spend the balance', async () => {
-    const { balance } = await ledgerOf(shopB);
+  it('refuse more than is available, and two at once cannot both spend the available balance', async () => {
+    await takesPayment(true);
+    await deliveredSale(shopB);
+    // A sale not yet delivered: owed, but not to be paid out by either payout below.
+    await placePaid([shopB]);
+    const { available, pending } = await ledgerOf(shopB);
+    expect(available).toBeGreaterThan(0);
+    expect(pending).toBeGreaterThan(0);
     const tooMuch = await call('POST', `/api/admin/shops/${shopB}/payouts`, admin.token, {
-      amount: balance + 0.01,
+      amount: available + 0.01,
       method: 'bank',
       reference: 'TOO-MUCH',
     });
@@ -355,14 +423,14 @@ describe('payouts', () => {
     const both = await Promise.all(
       ['FIRST', 'SECOND'].map((reference) =>
         call('POST', `/api/admin/shops/${shopB}/payouts`, admin.token, {
-          amount: balance,
+          amount: available,
           method: 'bank',
           reference,
         }),
       ),
     );
     expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
-    expect((await ledgerOf(shopB)).balance).toBe(0);
+    expect(await ledgerOf(shopB)).toMatchObject({ available: 0, pending, balance: pending });
     await expectBalancesAddUp();
   });
 
@@ -405,11 +473,14 @@ describe('what every shop is owed', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
+    expect(centsOf(owed.totalPending) + centsOf(owed.totalAvailable)).toBe(centsOf(owed.totalOwed));
     expect(lines[0]).toBe(
-      'Shop ID,Shop,Owner email,Commission (%),Earned (Ksh),Paid out (Ksh),Owed (Ksh)',
+      'Shop ID,Shop,Owner email,Commission (%),Earned (Ksh),Paid out (Ksh),Owed (Ksh),Pending delivery (Ksh),Available (Ksh)',
     );
     const row = lines.find((line) => line.startsWith(shopA));
-    expect(row?.split(',').at(-1)).toBe(((a?.balance ?? 0) * 1).toFixed(2));
+    expect(row?.split(',').slice(-3)).toEqual(
+      [a?.balance, a?.pending, a?.available].map((ksh) => (ksh ?? NaN).toFixed(2)),
+    );
   });
 
   it('writes a shop name that looks like a formula as text in the CSV', async () => {

@@ -22,7 +22,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
-import { ledgerEntries, ledgerSettings, shops } from '../../platform/schema';
+import { ledgerEntries, ledgerSettings, orderParts, shops } from '../../platform/schema';
 
 /**
  * Writes the marketplace's default commission where the ledger's triggers read it. Called at
@@ -42,6 +42,7 @@ type ShopMoneyRow = {
   commission_bps: number | null;
   default_bps: number;
   balance: string;
+  pending: string;
   earned: string;
   paid_out: string;
 };
@@ -55,15 +56,26 @@ const shopMoney = (row: ShopMoneyRow) => ({
   commissionPercent: percentFromBps(row.commission_bps ?? row.default_bps),
   commissionIsDefault: row.commission_bps === null,
   balance: fromCents(cents(row.balance)),
+  pending: fromCents(cents(row.pending)),
+  available: fromCents(cents(row.balance) - cents(row.pending)),
 });
+
+// A part's entries are pending until the part is delivered: goods paid online are credited when
+// the money is in, but the shopper may still cancel or the provider reverse before they arrive,
+// so only delivered parts (and payouts) make the balance that may be paid out. A part cancelled
+// before delivery has its sale and its undoing both pending: they cancel out there.
+const PENDING = sql`e.part_id is not null and p.status <> 'delivered'`;
 
 const shopMoneySql = (where: ReturnType<typeof sql>, tail = sql``) => sql`
   select s.id, s.name, s.owner_email, s.commission_bps,
          (select default_commission_bps from ${ledgerSettings}) as default_bps,
          coalesce(sum(e.amount_cents), 0) as balance,
+         coalesce(sum(e.amount_cents) filter (where ${PENDING}), 0) as pending,
          coalesce(sum(e.amount_cents) filter (where e.kind <> 'payout'), 0) as earned,
          coalesce(-sum(e.amount_cents) filter (where e.kind = 'payout'), 0) as paid_out
-    from ${shops} s left join ${ledgerEntries} e on e.shop_id = s.id
+    from ${shops} s
+    left join ${ledgerEntries} e on e.shop_id = s.id
+    left join ${orderParts} p on p.id = e.part_id
    where ${where}
    group by s.id
    ${tail}`;
@@ -157,14 +169,21 @@ export async function ledgerShops(db: Db, page: number): Promise<LedgerShops> {
     ),
     db.execute(sql`
       select (select count(*)::int from ${shops}) as total,
-             (select coalesce(sum(amount_cents), 0) from ${ledgerEntries}) as owed,
+             (select coalesce(sum(e.amount_cents), 0) from ${ledgerEntries} e) as owed,
+             (select coalesce(sum(e.amount_cents), 0)
+                from ${ledgerEntries} e join ${orderParts} p on p.id = e.part_id
+               where ${PENDING}) as pending,
              (select default_commission_bps from ${ledgerSettings}) as default_bps`),
   ]);
-  const [summary] = rowsOf<{ total: number; owed: string; default_bps: number }>(totals);
+  const [summary] = rowsOf<{ total: number; owed: string; pending: string; default_bps: number }>(
+    totals,
+  );
   if (!summary) throw new Error('the ledger summary returned no row');
   return {
     defaultCommissionPercent: percentFromBps(summary.default_bps),
     totalOwed: fromCents(cents(summary.owed)),
+    totalPending: fromCents(cents(summary.pending)),
+    totalAvailable: fromCents(cents(summary.owed) - cents(summary.pending)),
     page,
     total: summary.total,
     shops: rowsOf<ShopMoneyRow>(rows).map(owed),
@@ -187,6 +206,8 @@ export function ledgerShopsCsv(db: Db): Readable {
       'Earned (Ksh)',
       'Paid out (Ksh)',
       'Owed (Ksh)',
+      'Pending delivery (Ksh)',
+      'Available (Ksh)',
     ],
     escape_formulas: true,
     record_delimiter: 'windows',
@@ -204,6 +225,8 @@ export function ledgerShopsCsv(db: Db): Readable {
         centsAsDecimal(cents(row.earned)),
         centsAsDecimal(cents(row.paid_out)),
         centsAsDecimal(cents(row.balance)),
+        centsAsDecimal(cents(row.pending)),
+        centsAsDecimal(cents(row.balance) - cents(row.pending)),
       ];
     }
   }
@@ -213,9 +236,12 @@ export function ledgerShopsCsv(db: Db): Readable {
 }
 
 /**
- * Records money paid to a shop, taken off what it is owed. The shop's row is locked while its
- * balance is read and the payout written, so two payouts at once cannot both spend the same
- * balance; a payout larger than the balance is refused (409), whatever the browser showed.
+ * Records money paid to a shop, taken off what it is owed. Only the available balance (parts
+ * delivered, less payouts) may be paid: a sale still pending can yet be cancelled or reversed,
+ * and paying it out first would leave the shop owing the marketplace. The shop's row is locked
+ * while its balance is read and the payout written, so two payouts at once cannot both spend
+ * the same available balance (the second reads after the first commits); a payout larger than
+ * it is refused (409), whatever the browser showed.
  */
 export async function recordPayout(
   db: Db,
@@ -232,12 +258,19 @@ export async function recordPayout(
       .where(eq(shops.id, shopId))
       .for('update');
     if (!shop) throw notFound('Shop not found.');
-    const balanceCents = cents((await shopMoneyRow(tx, shopId)).balance);
-    if (amountCents > balanceCents) {
+    const row = await shopMoneyRow(tx, shopId);
+    const pendingCents = cents(row.pending);
+    const availableCents = cents(row.balance) - pendingCents;
+    if (amountCents > availableCents) {
+      const available = formatKsh(fromCents(Math.max(availableCents, 0)));
+      const pending =
+        pendingCents > 0
+          ? ` ${formatKsh(fromCents(pendingCents))} more is pending until its orders are delivered.`
+          : '';
       throw conflict(
         'payout_exceeds_balance',
-        `The payout is more than the shop is owed (${formatKsh(fromCents(balanceCents))}).`,
-        { balance: fromCents(balanceCents) },
+        `The payout is more than the shop’s available balance (${available}).${pending}`,
+        { available: fromCents(availableCents), pending: fromCents(pendingCents) },
       );
     }
     await tx.insert(ledgerEntries).values({

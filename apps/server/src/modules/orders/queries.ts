@@ -2,6 +2,7 @@
 import {
   fromCents,
   normalizeKenyanPhone,
+  PURCHASE_KEPT_ORDER_STATUSES,
   REVIEWABLE_ORDER_STATUSES,
   UNPLACED_STATUSES,
   type Order,
@@ -215,7 +216,8 @@ export async function buyerOrderLines(db: Db, userId: string) {
 }
 
 /**
- * The buyer's own order that proves they received a product (the reviews rule), oldest first so
+ * The buyer's own order that proves they received a product (the reviews rule): the shop's part
+ * delivered and the order still sold (not reversed, refunded or cancelled), oldest first so
  * a review points at the first purchase; null when there is none. An anonymous order, or anyone
  * else's, never matches: the buyer's id is in the WHERE.
  */
@@ -238,6 +240,7 @@ export async function proofOfPurchase(
         eq(orders.userId, userId),
         eq(orderLines.productId, productId),
         inArray(orderParts.status, [...REVIEWABLE_ORDER_STATUSES]),
+        inArray(orders.status, [...PURCHASE_KEPT_ORDER_STATUSES]),
       ),
     )
     .orderBy(orders.createdAt)

@@ -16,6 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { httpClient } from '../../../test/http';
 import {
   DELIVERY_FORM,
   makeProduct,
@@ -111,6 +112,33 @@ const mine = async (productId: string, token: string) => {
   expect(res.statusCode).toBe(200);
   return myReviewSchema.parse(res.json());
 };
+const { startSandboxPayment, sandbox } = httpClient(() => t);
+
+/**
+ * Buys the product online as the shopper, pays in the sandbox and has the shop deliver it:
+ * `reverse` then takes the money back, as a provider's chargeback would.
+ */
+async function buyPaidAndDelivered(product: FixtureProduct, token: string) {
+  const created = await call('POST', '/api/order/create', {
+    body: orderBody([{ product, quantity: 1 }]),
+    token,
+  });
+  if (created.statusCode !== 201) throw new Error(`order create failed: ${created.body}`);
+  const orderId = createOrderResponseSchema.parse(created.json())._id;
+  const trackingId = await startSandboxPayment(token, orderId);
+  const paid = await sandbox(trackingId, 'pay');
+  if (paid.statusCode !== 200) throw new Error(`pay failed: ${paid.body}`);
+  for (const action of ['ship', 'deliver']) {
+    const moved = await call(
+      'POST',
+      `/api/property/shop/${product.shopId}/orders/${orderId}/${action}`,
+      { body: {}, token: admin.token },
+    );
+    if (moved.statusCode !== 200) throw new Error(`${action} failed: ${moved.body}`);
+  }
+  return { orderId, reverse: () => sandbox(trackingId, 'reverse') };
+}
+
 const deliveryProduct = () => makeProduct(t.database.db, { payOnOrder: false, stock: 50 });
 
 beforeAll(async () => {
@@ -160,6 +188,22 @@ describe('POST /api/reviews/{productId}', () => {
     expect(await mine(product.id, shopper.token)).toEqual({ canReview: false, review: null });
     const res = await postReview(product.id, { rating: 4, body: 'On its way.' }, shopper.token);
     expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a buyer whose delivered order’s payment was reversed', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: true, stock: 50 });
+    const shopper = await signUp();
+    const { orderId, reverse } = await buyPaidAndDelivered(product, shopper.token);
+    expect(await mine(product.id, shopper.token)).toEqual({ canReview: true, review: null });
+
+    const reversed = await reverse();
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    const order = await call('GET', `/api/orders/${orderId}`, { token: shopper.token });
+    expect(orderSchema.parse(order.json()).status).toBe('reversed');
+    expect(await mine(product.id, shopper.token)).toEqual({ canReview: false, review: null });
+    const res = await postReview(product.id, { rating: 5, body: 'Free goods.' }, shopper.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('not_a_buyer');
   });
 
   it('takes a review from a buyer with a delivered order, once, named by first name and initial', async () => {

@@ -1,5 +1,5 @@
-// The reviews rules: only a shopper whose own order holds the product (confirmed, shipped or
-// delivered) may review it, once; hidden reviews count nowhere. The body is kept as the plain
+// The reviews rules: only a shopper whose own order holds the product, with the shop's part
+// delivered and the order not reversed, refunded or cancelled, may review it, once; hidden reviews count nowhere. The body is kept as the plain
 // text the shopper typed (trimmed by the contract); it is never turned into HTML.
 import {
   REVIEW_MESSAGES,

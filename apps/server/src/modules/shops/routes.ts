@@ -28,6 +28,7 @@ import type { Caller, ShopOf } from '../../platform/access';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { listCategoryProducts, listShopCategories } from '../catalog';
+import { mediaBase } from '../media';
 import { shopOfCategory, shopOfProduct } from './queries';
 import {
   createCategory,
@@ -72,6 +73,8 @@ const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'pr
 
 export function registerShopRoutes(app: App, ctx: AppContext): void {
   const { db, cache } = ctx;
+  // Where uploaded pictures live: the only addresses a shop's records may hold.
+  const pictureBase = mediaBase(ctx.config);
   const errors = errorResponses;
   /** Storefront answers built from shops, categories and products: dropped on every write. */
   const dropStorefront = (productId?: string) =>
@@ -112,7 +115,7 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const { ownerAccountEmail, ...input } = request.body;
-      const { shop, ownerId } = await createShop(db, caller, input, ownerAccountEmail);
+      const { shop, ownerId } = await createShop(db, caller, input, pictureBase, ownerAccountEmail);
       // The owner's role may have changed to owner: every check from now on must see it.
       app.forgetAccount(ownerId);
       dropStorefront();
@@ -133,7 +136,13 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const shop = await updateShop(db, callerOf(request), request.params.id, request.body);
+      const shop = await updateShop(
+        db,
+        callerOf(request),
+        request.params.id,
+        request.body,
+        pictureBase,
+      );
       dropStorefront();
       return shop;
     },
@@ -193,7 +202,7 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const category = await createCategory(db, callerOf(request), request.body);
+      const category = await createCategory(db, callerOf(request), request.body, pictureBase);
       dropStorefront();
       return reply.code(201).send(category);
     },
@@ -213,7 +222,13 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       const { categoryId } = request.params;
-      const category = await updateCategory(db, callerOf(request), categoryId, request.body);
+      const category = await updateCategory(
+        db,
+        callerOf(request),
+        categoryId,
+        request.body,
+        pictureBase,
+      );
       dropStorefront();
       return category;
     },
@@ -251,7 +266,7 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { shopId } = request.params;
-      const product = await createProduct(db, callerOf(request), shopId, request.body);
+      const product = await createProduct(db, callerOf(request), shopId, request.body, pictureBase);
       dropStorefront(product._id);
       return reply.code(201).send(product);
     },
@@ -271,7 +286,14 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       const { productId, shopId } = request.params;
-      const product = await updateProduct(db, callerOf(request), productId, shopId, request.body);
+      const product = await updateProduct(
+        db,
+        callerOf(request),
+        productId,
+        shopId,
+        request.body,
+        pictureBase,
+      );
       dropStorefront(productId);
       return product;
     },

@@ -21,6 +21,7 @@ import { hasPgErrorCode, type Db, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { categories, products, productVariants, shops, users } from '../../platform/schema';
 import { getProduct, getShopCategory, toShop } from '../catalog';
+import { assertShopPictures } from '../media';
 import { inOwnedShop, lockVariants, ownedShops } from './queries';
 
 function shopColumns(input: ParsedShopInput) {
@@ -42,6 +43,11 @@ function shopColumns(input: ParsedShopInput) {
   };
 }
 
+const shopPictures = (input: ParsedShopInput) => ({
+  imageUrls: input.imageUrls,
+  promotionalimages: input.promotionalimages,
+});
+
 export async function listShops(db: Db, caller: Caller): Promise<Shop[]> {
   const rows = await db
     .select()
@@ -61,8 +67,10 @@ export async function createShop(
   db: Db,
   caller: Caller,
   input: ParsedShopInput,
+  pictureBase: string,
   ownerAccountEmail?: string,
 ): Promise<{ shop: Shop; ownerId: string }> {
+  await assertShopPictures(db, pictureBase, null, shopPictures(input));
   return db.transaction(async (tx) => {
     const forSomeoneElse = ownerAccountEmail !== undefined && caller.role === 'admin';
     if (ownerAccountEmail !== undefined && !forSomeoneElse) {
@@ -117,8 +125,11 @@ export async function updateShop(
   caller: Caller,
   shopId: string,
   input: ParsedShopInput,
+  pictureBase: string,
 ): Promise<Shop> {
   if (!isUuid(shopId)) throw notFound('Shop not found.');
+  // The shop is the caller's (the access rule, and the update's WHERE below).
+  await assertShopPictures(db, pictureBase, shopId, shopPictures(input));
   const [row] = await db
     .update(shops)
     .set({ ...shopColumns(input), updatedAt: new Date() })
@@ -148,6 +159,7 @@ export async function createCategory(
   db: Db,
   caller: Caller,
   input: CategoryInput,
+  pictureBase: string,
 ): Promise<Category> {
   if (!isUuid(input.shopId)) throw notFound('Shop not found.');
   const [shop] = await db
@@ -155,6 +167,9 @@ export async function createCategory(
     .from(shops)
     .where(and(eq(shops.id, input.shopId), ownedShops(caller)));
   if (!shop) throw notFound('Shop not found.');
+  await assertShopPictures(db, pictureBase, shop.id, {
+    'categoryData.imageUrls': input.categoryData.imageUrls,
+  });
   const [row] = await db
     .insert(categories)
     .values({
@@ -175,8 +190,14 @@ export async function updateCategory(
   caller: Caller,
   categoryId: string,
   input: CategoryInput,
+  pictureBase: string,
 ): Promise<Category> {
   if (!isUuid(categoryId)) throw notFound('Category not found.');
+  if (!isUuid(input.shopId)) throw notFound('Category not found.');
+  // The category must be the body's shop's, and that shop the caller's (the WHERE below).
+  await assertShopPictures(db, pictureBase, input.shopId, {
+    'categoryData.imageUrls': input.categoryData.imageUrls,
+  });
   const [row] = await db
     .update(categories)
     .set({
@@ -308,6 +329,7 @@ export async function createProduct(
   caller: Caller,
   shopId: string,
   input: OwnerProductInput,
+  pictureBase: string,
 ): Promise<Product> {
   if (!isUuid(shopId)) throw notFound('Shop not found.');
   const id = await db.transaction(async (tx) => {
@@ -317,6 +339,7 @@ export async function createProduct(
       .where(and(eq(shops.id, shopId), ownedShops(caller)));
     if (!shop) throw notFound('Shop not found.');
     await assertCategoryOfShop(tx, input.categoryId, shop.id);
+    await assertShopPictures(tx, pictureBase, shop.id, { imageUrls: input.imageUrls });
     const [row] = await tx
       .insert(products)
       .values({ shopId: shop.id, ...productColumns(input) })
@@ -344,6 +367,7 @@ export async function updateProduct(
   productId: string,
   shopId: string,
   input: OwnerProductInput,
+  pictureBase: string,
 ): Promise<Product> {
   if (!isUuid(productId)) throw notFound('Product not found.');
   await db.transaction(async (tx) => {
@@ -362,6 +386,7 @@ export async function updateProduct(
       .for('no key update');
     if (!product) throw notFound('Product not found.');
     await assertCategoryOfShop(tx, input.categoryId, shopId);
+    await assertShopPictures(tx, pictureBase, shopId, { imageUrls: input.imageUrls });
 
     const variants = input.variants ?? [];
     const known = new Set(existing.map((v) => v.id));

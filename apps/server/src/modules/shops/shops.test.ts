@@ -10,10 +10,11 @@ import {
   type OwnerProductInput,
   type ShopInput,
 } from '@soko/contract';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db';
-import { products, users } from '../../platform/schema';
+import { media, products, users } from '../../platform/schema';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
 import { updateProduct, deleteProduct } from './service';
 
@@ -93,6 +94,20 @@ const productBody = (categoryId: string, overrides: Partial<OwnerProductInput> =
   categoryId,
   ...overrides,
 });
+
+/**
+ * A picture as an upload for `shopId` leaves it: its media row (the file itself is not needed
+ * to save an address). Throws when the row is not written.
+ */
+async function uploadedPicture(shopId: string | null, width = 1200, height = 1200) {
+  const key = `test-${randomUUID()}`;
+  const [row] = await t.database.db
+    .insert(media)
+    .values({ key, width, height, bytes: 1000, uploadedBy: null, shopId })
+    .returning({ key: media.key });
+  if (!row) throw new Error('the picture’s media row was not written');
+  return `/media/${row.key}/${width}x${height}.webp`;
+}
 
 async function newProduct(
   token: string,
@@ -210,10 +225,17 @@ describe('who may call what', () => {
     const product = await newProduct(owner2.token, owner2ShopId, category._id);
     const intruder = { id: owner.user._id, role: 'owner' as const };
     await expect(
-      updateProduct(t.database.db, intruder, product._id, owner2ShopId, {
-        ...productBody(category._id),
-        name: 'Hijacked',
-      }),
+      updateProduct(
+        t.database.db,
+        intruder,
+        product._id,
+        owner2ShopId,
+        {
+          ...productBody(category._id),
+          name: 'Hijacked',
+        },
+        '',
+      ),
     ).rejects.toMatchObject({ statusCode: 404 });
     await expect(deleteProduct(t.database.db, intruder, product._id)).rejects.toMatchObject({
       statusCode: 404,
@@ -377,7 +399,11 @@ describe('editing a shop', () => {
       (await call('POST', '/api/property/shop/create', person.token, shopBody())).json(),
     );
     const category = await newCategory(person.token, shop._id, 'Soaps');
-    const product = await newProduct(person.token, shop._id, category._id);
+    const product = await newProduct(person.token, shop._id, category._id, {
+      imageUrls: [await uploadedPicture(shop._id)],
+    });
+    const logo = await uploadedPicture(shop._id);
+    const banner = await uploadedPicture(shop._id, 1600, 600);
     expect(
       productSchema.parse((await call('GET', `/api/listing/products/${product._id}`)).json()),
     ).toMatchObject({ maxPerOrder: 10, shopName: 'Amina Naturals' });
@@ -390,8 +416,8 @@ describe('editing a shop', () => {
         name: 'Amina Soaps',
         companypolicy: 'Returns within 7 days.',
         maxPerOrder: 2,
-        imageUrls: ['/media/demo-02/1200x1200.webp'],
-        promotionalimages: ['/media/demo-06/1600x600.webp'],
+        imageUrls: [logo],
+        promotionalimages: [banner],
       }),
     );
     expect(updated.statusCode, updated.body).toBe(200);
@@ -399,8 +425,8 @@ describe('editing a shop', () => {
       name: 'Amina Soaps',
       companypolicy: 'Returns within 7 days.',
       maxPerOrder: 2,
-      imageUrls: ['/media/demo-02/1200x1200.webp'],
-      promotionalimages: ['/media/demo-06/1600x600.webp'],
+      imageUrls: [logo],
+      promotionalimages: [banner],
     });
     const shown = productSchema.parse(
       (await call('GET', `/api/listing/products/${product._id}`)).json(),
@@ -472,6 +498,94 @@ describe('categories', () => {
     expect(JSON.stringify(listing)).not.toContain(product._id);
     expect((await call('GET', '/api/listing/gellisting')).body).not.toContain(product._id);
     await newCategory(owner.token, ownerShopId, name);
+  });
+});
+
+describe('pictures', () => {
+  /** Addresses no shop may save: others' pictures, anyone's server, our own API. */
+  const foreignAddresses = async () => {
+    const theirs = await uploadedPicture(owner2ShopId);
+    const mine = await uploadedPicture(ownerShopId);
+    return {
+      'a tracking pixel': 'https://tracker.example/pixel.gif?u=1',
+      'a path of our API': '/api/user/profile',
+      'another shop’s upload': theirs,
+      'an upload’s name on another host': `https://evil.example${mine}`,
+      'an upload at a size it was not stored at': mine.replace('1200x1200', '1x1'),
+      'an admin’s blog picture': await uploadedPicture(null),
+    };
+  };
+
+  it('refuse a product picture that is not an upload of its shop, naming the field', async () => {
+    const category = await newCategory(owner.token, ownerShopId, `Pictures ${Date.now()}`);
+    for (const [what, address] of Object.entries(await foreignAddresses())) {
+      const res = await call(
+        'POST',
+        `/api/property/products/${ownerShopId}`,
+        owner.token,
+        productBody(category._id, { imageUrls: [await uploadedPicture(ownerShopId), address] }),
+      );
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().error, what).toMatchObject({
+        message: expect.stringContaining('imageUrls'),
+        fields: { imageUrls: 'Use a picture uploaded to this shop.' },
+      });
+    }
+    // Its own upload is taken, from its owner and from an admin editing it.
+    const own = await uploadedPicture(ownerShopId);
+    const product = await newProduct(owner.token, ownerShopId, category._id, { imageUrls: [own] });
+    expect(product.imageUrls).toEqual([own]);
+    const another = await uploadedPicture(ownerShopId);
+    const edited = await call(
+      'PUT',
+      `/api/property/products/${product._id}/${ownerShopId}`,
+      admin.token,
+      productBody(category._id, { imageUrls: [own, another] }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(productSchema.parse(edited.json()).imageUrls).toEqual([own, another]);
+    const hijack = await call(
+      'PUT',
+      `/api/property/products/${product._id}/${ownerShopId}`,
+      admin.token,
+      productBody(category._id, { imageUrls: [own, 'https://tracker.example/p.gif'] }),
+    );
+    expect(hijack.statusCode).toBe(400);
+  });
+
+  it('refuse shop and category pictures that are not uploads of the shop', async () => {
+    const addresses = Object.values(await foreignAddresses());
+    for (const address of addresses) {
+      const res = await call(
+        'PUT',
+        `/api/property/shop/update/${ownerShopId}`,
+        owner.token,
+        // Refused as a whole: the demo shop's other fields are not replaced.
+        shopBody({ promotionalimages: [address] }),
+      );
+      expect(res.statusCode, address).toBe(400);
+      expect(res.json().error.fields).toEqual({
+        promotionalimages: 'Use a picture uploaded to this shop.',
+      });
+      const category = await call('POST', '/api/property/category/create', owner.token, {
+        shopId: ownerShopId,
+        categoryData: { name: `Pictured ${randomUUID()}`, imageUrls: [address] },
+      });
+      expect(category.statusCode, address).toBe(400);
+      expect(category.json().error.fields).toEqual({
+        'categoryData.imageUrls': 'Use a picture uploaded to this shop.',
+      });
+    }
+    // Nothing is a new shop's upload yet: a shop opens without pictures.
+    const person = await signUp();
+    const opened = await call('POST', '/api/property/shop/create', person.token, {
+      ...shopBody(),
+      imageUrls: [await uploadedPicture(ownerShopId)],
+    });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json().error.fields).toEqual({
+      imageUrls: 'Use a picture uploaded to this shop.',
+    });
   });
 });
 

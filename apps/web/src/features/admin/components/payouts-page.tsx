@@ -98,6 +98,10 @@ function Payouts() {
                 {formatKsh(owed.data.totalOwed)}
               </span>
               <span className="block text-sm text-stone-600">
+                {formatKsh(owed.data.totalAvailable)} available to pay out,{' '}
+                {formatKsh(owed.data.totalPending)} pending delivery
+              </span>
+              <span className="block text-sm text-stone-600">
                 Commission unless a shop has its own: {owed.data.defaultCommissionPercent}%
               </span>
             </p>
@@ -162,7 +166,15 @@ function ShopCard({
           <span className="text-xl font-bold tabular-nums">{formatKsh(shop.balance)}</span>
         </p>
       </header>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+        <div>
+          <dt className="text-stone-600">Available</dt>
+          <dd className="font-semibold tabular-nums">{formatKsh(shop.available)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Pending delivery</dt>
+          <dd className="tabular-nums">{formatKsh(shop.pending)}</dd>
+        </div>
         <div>
           <dt className="text-stone-600">Earned</dt>
           <dd className="tabular-nums">{formatKsh(shop.earned)}</dd>
@@ -201,7 +213,7 @@ function ShopCard({
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            disabled={shop.balance <= 0}
+            disabled={shop.available <= 0}
             onClick={() => setOpen('payout')}
             className={primaryButton}
           >
@@ -239,7 +251,12 @@ function PayoutForm({
 }) {
   const queryClient = useQueryClient();
   const form = useZodForm(payoutRequestSchema, {
-    defaultValues: { amount: shop.balance, method: 'mpesa', reference: '', note: '' },
+    defaultValues: {
+      amount: Math.max(shop.available, 0),
+      method: 'mpesa',
+      reference: '',
+      note: '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
@@ -273,7 +290,7 @@ function PayoutForm({
           inputMode="decimal"
           step="0.01"
           min="0.01"
-          hint={`At most ${formatKsh(shop.balance)}, what the shop is owed.`}
+          hint={`At most ${formatKsh(shop.available)}, what the shop is owed for delivered orders.`}
           error={errors.amount?.message}
           {...form.register('amount', { valueAsNumber: true })}
         />

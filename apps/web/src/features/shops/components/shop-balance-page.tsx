@@ -76,6 +76,21 @@ function ShopBalance({ shopId }: { shopId: string }) {
               </dd>
             </div>
             <div>
+              <dt className="text-sm text-stone-600">Available to pay out</dt>
+              <dd className="text-lg font-semibold tabular-nums text-stone-900">
+                {formatKsh(ledger.data.available)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-600">Pending delivery</dt>
+              <dd className="text-lg font-semibold tabular-nums text-stone-900">
+                {formatKsh(ledger.data.pending)}
+              </dd>
+              <dd className="text-sm text-stone-600">
+                Paid sales become available once their orders are delivered.
+              </dd>
+            </div>
+            <div>
               <dt className="text-sm text-stone-600">Commission on new sales</dt>
               <dd className="text-lg font-semibold text-stone-900">
                 {ledger.data.commissionPercent}%

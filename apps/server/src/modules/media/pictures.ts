@@ -1,0 +1,86 @@
+// Which picture addresses a shop's records may hold (issue 28): only pictures uploaded for that
+// shop, or already on one of its records. Any other https address, or any path of our own site,
+// would be fetched by every visitor's browser: a tracking pixel, or a GET to our API made with
+// the visitor's cookies.
+import { parseMediaUrl } from '@soko/contract';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../platform/config';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+
+/** Where uploaded pictures are served from: this site (''), or the S3 store's public address. */
+export const mediaBase = (config: Pick<Config, 's3'>): string => config.s3?.publicUrl ?? '';
+
+const NOT_OURS = 'Use a picture uploaded to this shop.';
+
+/**
+ * Refuses (400, naming the field) an address in `fields` that is neither a picture uploaded for
+ * `shopId` (with the size it was stored at) nor one already on a record of that shop. The
+ * second keeps every existing record editable as it is: the demo's pictures were made before
+ * their shops, and a picture may move between a shop's own products.
+ */
+export async function assertShopPictures(
+  db: Db | Tx,
+  base: string,
+  shopId: string | null,
+  fields: Record<string, readonly string[] | undefined>,
+): Promise<void> {
+  const urls = [...new Set(Object.values(fields).flatMap((list) => list ?? []))];
+  if (urls.length === 0) return;
+  // A shop being opened has no uploads yet (an upload names its shop): no picture can be its.
+  if (shopId === null) return refuse(Object.keys(fields).filter((f) => fields[f]?.length));
+  const refs = urls.flatMap((url) => {
+    const ref = parseMediaUrl(url);
+    // Our own renditions only, served from where this server stores them.
+    return ref && url === `${base}/media/${ref.key}/${ref.width}x${ref.height}.webp`
+      ? [{ url, ...ref }]
+      : [];
+  });
+  const urlList = sql`array[${sql.join(
+    urls.map((url) => sql`${url}`),
+    sql`, `,
+  )}]::text[]`;
+  const keyList = sql`array[${sql.join(
+    refs.map((ref) => sql`${ref.key}`),
+    sql`, `,
+  )}]::text[]`;
+  // One after the other: inside a transaction both go through its one connection anyway.
+  const uploaded =
+    refs.length === 0
+      ? []
+      : rowsOf<{ key: string; width: number; height: number }>(
+          await db.execute(
+            sql`select key, width, height from media
+                 where key = any(${keyList}) and shop_id = ${shopId}`,
+          ),
+        );
+  const used = rowsOf<{ url: string }>(
+    await db.execute(
+      sql`select url from (
+            select unnest(image_urls || promotional_images) as url from shops where id = ${shopId}
+            union all select unnest(image_urls) from categories where shop_id = ${shopId}
+            union all select unnest(image_urls) from products where shop_id = ${shopId}
+          ) as refs
+          where url = any(${urlList})`,
+    ),
+  );
+  const allowed = new Set(used.map((row) => row.url));
+  for (const ref of refs) {
+    const row = uploaded.find((m) => m.key === ref.key);
+    if (row && row.width === ref.width && row.height === ref.height) allowed.add(ref.url);
+  }
+  refuse(
+    Object.entries(fields).flatMap(([field, list]) =>
+      list?.some((url) => !allowed.has(url)) ? [field] : [],
+    ),
+  );
+}
+
+function refuse(fields: string[]): void {
+  const [first] = fields;
+  if (first === undefined) return;
+  throw badRequest(
+    `${first}: ${NOT_OURS} Other picture addresses are not accepted.`,
+    Object.fromEntries(fields.map((field) => [field, NOT_OURS])),
+  );
+}
