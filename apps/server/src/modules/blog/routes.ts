@@ -10,6 +10,7 @@ import { unauthorized } from '../../platform/access';
 import { sendCached } from '../../platform/cache';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
+import { mediaBase } from '../media';
 import { countPosts, createPost, getPost, listPosts } from './service';
 
 const adminErrors = { ...errorResponses, 401: apiErrorSchema, 403: apiErrorSchema } as const;
@@ -32,7 +33,7 @@ export function registerBlogRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       // The access hook has refused anyone but a signed-in admin already.
       if (!request.caller) throw unauthorized();
-      const post = await createPost(db, request.caller.id, request.body);
+      const post = await createPost(db, request.caller.id, request.body, mediaBase(ctx.config));
       cache.invalidate(tags);
       return reply.status(201).send(post);
     },

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { blogPosts } from '../../platform/schema';
 import { describe, renderMarkdown } from './markdown';
+import { assertBlogPictures } from '../media';
 
 type BlogRow = typeof blogPosts.$inferSelect;
 
@@ -23,7 +24,9 @@ export async function createPost(
   db: Db,
   authorId: string,
   body: CreateBlogBody,
+  pictureBase: string,
 ): Promise<BlogPost> {
+  await assertBlogPictures(db, pictureBase, { imageUrls: body.imageUrls });
   const [row] = await db
     .insert(blogPosts)
     .values({ authorId, title: body.title, content: body.content, imageUrls: body.imageUrls })

@@ -1,9 +1,9 @@
 // Which picture addresses a shop's records may hold (issue 28): only pictures uploaded for that
-// shop, or already on one of its records. Any other https address, or any path of our own site,
-// would be fetched by every visitor's browser: a tracking pixel, or a GET to our API made with
-// the visitor's cookies.
+// shop, or already on one of its records; the blog's and the chat avatar's likewise. Any other
+// https address, or any path of our own site, would be fetched by every visitor's browser: a
+// tracking pixel, or a GET to our API made with the visitor's cookies.
 import { parseMediaUrl } from '@soko/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -12,6 +12,9 @@ import { badRequest } from '../../platform/errors';
 export const mediaBase = (config: Pick<Config, 's3'>): string => config.s3?.publicUrl ?? '';
 
 const NOT_OURS = 'Use a picture uploaded to this shop.';
+
+/** Which uploads a record may name, and which addresses its kind of record already holds. */
+type PictureScope = { uploaded: SQL; used: SQL; message: string };
 
 /**
  * Refuses (400, naming the field) an address in `fields` that is neither a picture uploaded for
@@ -25,10 +28,56 @@ export async function assertShopPictures(
   shopId: string | null,
   fields: Record<string, readonly string[] | undefined>,
 ): Promise<void> {
+  // A shop being opened has no uploads yet (an upload names its shop): no picture can be its.
+  if (shopId === null) {
+    return refuse(
+      Object.keys(fields).filter((f) => fields[f]?.length),
+      NOT_OURS,
+    );
+  }
+  await assertPictures(db, base, fields, {
+    uploaded: sql`shop_id = ${shopId}`,
+    used: sql`select unnest(image_urls || promotional_images) as url from shops where id = ${shopId}
+              union all select unnest(image_urls) from categories where shop_id = ${shopId}
+              union all select unnest(image_urls) from products where shop_id = ${shopId}`,
+    message: NOT_OURS,
+  });
+}
+
+/** A blog post's pictures: uploaded for the blog (by an admin), or already on a post. */
+export async function assertBlogPictures(
+  db: Db | Tx,
+  base: string,
+  fields: Record<string, readonly string[] | undefined>,
+): Promise<void> {
+  await assertPictures(db, base, fields, {
+    uploaded: sql`shop_id is null`,
+    used: sql`select unnest(image_urls) as url from blog_posts`,
+    message: 'Use a picture uploaded for the blog.',
+  });
+}
+
+/** The chat button's avatar: any picture uploaded here, or one a tenant already shows. */
+export async function assertAvatarPicture(
+  db: Db | Tx,
+  base: string,
+  fields: Record<string, readonly string[] | undefined>,
+): Promise<void> {
+  await assertPictures(db, base, fields, {
+    uploaded: sql`true`,
+    used: sql`select whatsapp->>'avatar' as url from tenants`,
+    message: 'Use a picture uploaded to Soko.',
+  });
+}
+
+async function assertPictures(
+  db: Db | Tx,
+  base: string,
+  fields: Record<string, readonly string[] | undefined>,
+  scope: PictureScope,
+): Promise<void> {
   const urls = [...new Set(Object.values(fields).flatMap((list) => list ?? []))];
   if (urls.length === 0) return;
-  // A shop being opened has no uploads yet (an upload names its shop): no picture can be its.
-  if (shopId === null) return refuse(Object.keys(fields).filter((f) => fields[f]?.length));
   const refs = urls.flatMap((url) => {
     const ref = parseMediaUrl(url);
     // Our own renditions only, served from where this server stores them.
@@ -51,18 +100,11 @@ export async function assertShopPictures(
       : rowsOf<{ key: string; width: number; height: number }>(
           await db.execute(
             sql`select key, width, height from media
-                 where key = any(${keyList}) and shop_id = ${shopId}`,
+                 where key = any(${keyList}) and ${scope.uploaded}`,
           ),
         );
   const used = rowsOf<{ url: string }>(
-    await db.execute(
-      sql`select url from (
-            select unnest(image_urls || promotional_images) as url from shops where id = ${shopId}
-            union all select unnest(image_urls) from categories where shop_id = ${shopId}
-            union all select unnest(image_urls) from products where shop_id = ${shopId}
-          ) as refs
-          where url = any(${urlList})`,
-    ),
+    await db.execute(sql`select url from (${scope.used}) as refs where url = any(${urlList})`),
   );
   const allowed = new Set(used.map((row) => row.url));
   for (const ref of refs) {
@@ -73,14 +115,15 @@ export async function assertShopPictures(
     Object.entries(fields).flatMap(([field, list]) =>
       list?.some((url) => !allowed.has(url)) ? [field] : [],
     ),
+    scope.message,
   );
 }
 
-function refuse(fields: string[]): void {
+function refuse(fields: string[], message: string): void {
   const [first] = fields;
   if (first === undefined) return;
   throw badRequest(
-    `${first}: ${NOT_OURS} Other picture addresses are not accepted.`,
-    Object.fromEntries(fields.map((field) => [field, NOT_OURS])),
+    `${first}: ${message} Other picture addresses are not accepted.`,
+    Object.fromEntries(fields.map((field) => [field, message])),
   );
 }
