@@ -6,8 +6,10 @@
 // product and category. Rendered pages are cached like API answers and dropped by the same
 // writes.
 import {
+  BLOG_MAX_PAGE,
   BLOG_PAGE_SIZE,
   IMAGE_SIZES,
+  LISTING_MAX_PAGE,
   LISTING_PAGE_SORT,
   PAGE_QUERY_PARAMS,
   PAGE_SIZES,
@@ -92,6 +94,19 @@ const TITLES: Record<string, string> = {
 };
 
 type RenderedPage = { status: number; head: PageHead; body?: string };
+
+/**
+ * The last `page` each paged screen's data call takes. Past it the call answers 400 naming the
+ * field (decision 017), so the page does too: a number the database cannot skip to (one
+ * `?page=99999999999999999999` was a 500) is a mistyped address, not a page past the end.
+ */
+const MAX_PAGE: Record<string, number> = {
+  '/category/:categoryName': LISTING_MAX_PAGE,
+  '/alllisting': LISTING_MAX_PAGE,
+  '/new-arrival': LISTING_MAX_PAGE,
+  '/PopularChoises': LISTING_MAX_PAGE,
+  '/blog': BLOG_MAX_PAGE,
+};
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -254,6 +269,10 @@ export function createPageRenderer(
       head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
     });
     if (!match) return notFound('Page not found');
+    const maxPage = MAX_PAGE[match.pattern];
+    if (maxPage !== undefined && parsePageParam(search.get('page')) > maxPage) {
+      return { ...notFound('Page not found'), status: 400 };
+    }
     if (match.pattern === '/product/:productId/:userId/:productName') {
       const productId = match.params.productId ?? '';
       try {

@@ -121,3 +121,38 @@ describe('text that reads as a replacement pattern, on every painted page', () =
     expectOnePage(res.body);
   });
 });
+
+describe('a page number past what the listing calls take', () => {
+  const HUGE = '99999999999999999999';
+
+  it.each([
+    `/alllisting?page=${HUGE}`,
+    `/new-arrival?page=${HUGE}`,
+    `/PopularChoises?page=${HUGE}`,
+    `/category/Skincare?page=${HUGE}`,
+    `/blog?page=${HUGE}`,
+    '/alllisting?page=100001',
+    '/blog?page=10001',
+  ])('answers %s with 400 and a page crawlers leave out', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('paints the last page those calls take', async () => {
+    const res = await get('/alllisting?page=100000');
+    expect(res.statusCode).toBe(200);
+    expectOnePage(res.body);
+  });
+
+  it.each([
+    `/api/listing/gellisting?page=${HUGE}`,
+    `/api/listing/products?categoryName=Skincare&page=${HUGE}`,
+    `/api/blog/get?page=${HUGE}`,
+  ])('answers the call %s with 400 naming the page', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('page');
+  });
+});
