@@ -6,6 +6,7 @@
 // product and category. Rendered pages are cached like API answers and dropped by the same
 // writes.
 import {
+  ALL_TYPES,
   BLOG_MAX_PAGE,
   BLOG_PAGE_SIZE,
   IMAGE_SIZES,
@@ -93,7 +94,27 @@ const TITLES: Record<string, string> = {
   '/offline': 'Saved for offline',
 };
 
-type RenderedPage = { status: number; head: PageHead; body?: string };
+/**
+ * Whether a painted page is kept (decision 003) is decided by its address: `keep: false` when
+ * the address holds text a visitor chose that names nothing in the shop.
+ */
+type RenderedPage = { status: number; head: PageHead; body?: string; keep?: boolean };
+
+/**
+ * The parameters whose value is free text, and the pages that read one of them as a name in the
+ * shop (the home page's open category, a category's type filter). Anywhere else, and on the
+ * search page (whose words are anything), a page whose address carries one is painted but not
+ * kept: every distinct text would otherwise be an entry of its own.
+ */
+const FREE_TEXT_PARAMS = ['query', 'type', 'category'] as const;
+const NAMES_READ: Record<string, string> = { '/': 'category', '/category/:categoryName': 'type' };
+const freeTextIn = (pattern: string, search: URLSearchParams) =>
+  FREE_TEXT_PARAMS.some((name) => search.has(name) && NAMES_READ[pattern] !== name);
+/**
+ * Longer page addresses are painted but not kept: no real one comes near it (a category's name
+ * is at most 100 characters, a product's address about 150), and a key is memory too.
+ */
+const MAX_KEPT_ADDRESS = 300;
 
 /**
  * The last `page` each paged screen's data call takes. Past it the call answers 400 naming the
@@ -176,10 +197,18 @@ export function createPageRenderer(
     const add = async (key: readonly unknown[], load: () => Promise<unknown>) => {
       entries.push({ key, data: await load() });
     };
+    // Whether the names the address gives (a category, a type) are the shop's.
+    let known = true;
     switch (match.pattern) {
-      case '/':
-        await add(queryKeys.listing(), () => getListings(db, tenant));
+      case '/': {
+        const listings = await getListings(db, tenant);
+        await add(queryKeys.listing(), async () => listings);
+        const open = search.get('category');
+        known =
+          open === null ||
+          listings.some((listing) => listing.categories.some((c) => c.name === open));
         break;
+      }
       case '/category/:categoryName': {
         // The page, order and type the address asks for, at the wide screen's page size (the
         // server cannot know the width; a phone asks for its own page size once it runs).
@@ -197,6 +226,10 @@ export function createPageRenderer(
           countCategoryProducts(db, tenant, request),
         ]);
         await add(queryKeys.categoryTypes(categoryName), async () => types);
+        // A category nobody sells in is this page's "not found": painted, not kept.
+        known =
+          (total > 0 || types.length > 0) &&
+          (request.type === ALL_TYPES || types.includes(request.type));
         await add(queryKeys.categoryProducts(categoryName, request), async () => ({
           products,
           total,
@@ -227,7 +260,7 @@ export function createPageRenderer(
         break;
       }
     }
-    return entries;
+    return { entries, known };
   }
 
   /** The image a page draws largest, above the fold: the home strip's first, a grid's first. */
@@ -278,11 +311,13 @@ export function createPageRenderer(
       try {
         const product = await getProduct(db, productId);
         const reviews = await reviewsForPageData(db, productId);
-        const initialData = await pageData(tenant, match, shops, search);
+        const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.product(productId), data: product });
         const image = product.imageUrls[0];
         return {
           status: 200,
+          // Kept at its own address only: the name in it is read by nobody, so any would do.
+          keep: pathname === productPath(product),
           head: {
             ...productHead(seo, base, product, reviews),
             initialData,
@@ -298,7 +333,7 @@ export function createPageRenderer(
       const id = match.params.id ?? '';
       try {
         const post = await getPost(db, id);
-        const initialData = await pageData(tenant, match, shops, search);
+        const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.blogPost(id), data: post });
         return { status: 200, head: { ...blogPostHead(seo, base, post), initialData } };
       } catch (error) {
@@ -310,7 +345,7 @@ export function createPageRenderer(
       const shopId = match.params.shopId ?? '';
       try {
         const listing = await getShopListing(db, shopId, PAGE_SIZES.category);
-        const initialData = await pageData(tenant, match, shops, search);
+        const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.shopListing(shopId), data: listing });
         return {
           status: 200,
@@ -329,10 +364,11 @@ export function createPageRenderer(
       match.pattern === '/category/:categoryName'
         ? `${match.params.categoryName} Products`
         : TITLES[match.pattern];
-    const initialData = await pageData(tenant, match, shops, search);
+    const { entries: initialData, known } = await pageData(tenant, match, shops, search);
     const preloadImage = largestImage(match, initialData);
     return {
       status: 200,
+      keep: known,
       head: {
         ...siteHead(seo, base, pathname, shops[0]?.imageUrls[0]),
         ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
@@ -423,14 +459,21 @@ export function createPageRenderer(
     canonicalBase,
     page: (tenant, address) => {
       const query = address.search.toString();
+      const at = `${address.pathname}${query ? `?${query}` : ''}`;
+      const match = matchAppPath(address.pathname);
+      const freeText = match !== null && freeTextIn(match.pattern, address.search);
       return cache.get(
-        `page:${tenantCacheKey(tenant)}:${address.pathname}${query ? `?${query}` : ''}`,
+        `page:${tenantCacheKey(tenant)}:${at}`,
         pageTags(address.pathname),
         async () => withBody(await render(tenant, address), address),
         {
           serialize,
           status: (page) => page.status,
-          store: (page) => page.status === 200,
+          store: (page) =>
+            page.status === 200 &&
+            page.keep !== false &&
+            !freeText &&
+            at.length <= MAX_KEPT_ADDRESS,
           tagsOf: (page) => productTagsIn(page.head.initialData),
         },
       );
