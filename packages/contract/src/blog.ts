@@ -36,8 +36,11 @@ export const blogListResponseSchema = z.array(blogPostSchema);
 /** Posts come 10 a page, newest first; the total is in the X-Total-Count header. */
 export const BLOG_PAGE_SIZE = 10;
 
+/** The last page number the blog's list takes: past it the call (and the page) answer 400. */
+export const BLOG_MAX_PAGE = 10_000;
+
 export const blogListQuerySchema = z.object({
-  page: z.coerce.number().int('Must be a whole number.').min(1).max(10_000).default(1),
+  page: z.coerce.number().int('Must be a whole number.').min(1).max(BLOG_MAX_PAGE).default(1),
 });
 export type BlogListQuery = z.infer<typeof blogListQuerySchema>;
 

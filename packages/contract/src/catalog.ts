@@ -143,7 +143,15 @@ export const LISTING_MAX_PAGE_SIZE = 48;
  */
 export const LISTING_MAX_PER_CATEGORY = PAGE_SIZES.category;
 
-const pageNumber = z.coerce.number('Must be a page number.').int().min(1).max(100_000).default(1);
+/** The last page number a listing call takes: past it the call (and the page) answer 400. */
+export const LISTING_MAX_PAGE = 100_000;
+
+const pageNumber = z.coerce
+  .number('Must be a page number.')
+  .int()
+  .min(1)
+  .max(LISTING_MAX_PAGE)
+  .default(1);
 const bounded = (max: number, fallback: number, what: string) =>
   z.coerce.number(`Must be ${what}.`).int().min(1).max(max).default(fallback);
 

@@ -88,6 +88,29 @@ describe('ResponseCache', () => {
     await cache.get('c', [], load);
     expect((await cache.get('a', [], load)).body).toBe('4');
   });
+
+  it('holds no more bytes than its bound, dropping the oldest first', async () => {
+    const cache = new ResponseCache(2_000, undefined, 1_000, 200_000);
+    const page = (n: number) => async () => `${n}`.padEnd(10_000, '$');
+    for (let n = 0; n < 20; n++) await cache.get(`page:${n}`, [], page(n), { serialize: (x) => x });
+    const { entries, bytes } = cache.size();
+    // Each page holds ~20 KB (its text and the copy that is sent): nine fit, not twenty.
+    expect(bytes).toBeLessThanOrEqual(200_000);
+    expect(entries).toBe(9);
+    expect((await cache.get('page:19', [], page(-1), { serialize: (x) => x })).body).toMatch(/^19/);
+    expect((await cache.get('page:0', [], page(-1), { serialize: (x) => x })).body).toMatch(/^-1/);
+  });
+
+  it('keeps no answer larger than an eighth of its bound, and counts what it drops', async () => {
+    const cache = new ResponseCache(2_000, undefined, 1_000, 100_000);
+    const text = (length: number) => async () => 'x'.repeat(length);
+    await cache.get('big', [], text(7_000), { serialize: (x) => x });
+    expect(cache.size().entries).toBe(0);
+    await cache.get('small', ['t'], text(1_000), { serialize: (x) => x });
+    expect(cache.size().bytes).toBe('small'.length + 2_000);
+    cache.invalidate(['t']);
+    expect(cache.size()).toMatchObject({ entries: 0, bytes: 0 });
+  });
 });
 
 // CI always sets TEST_REDIS_URL (.ci/run starts Redis); without Redis there is nothing to share.

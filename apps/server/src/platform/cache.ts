@@ -2,6 +2,7 @@
 // changes them drops the tags it touches, here and (through Redis, when configured) in every
 // other process. A load that raced with a drop is not stored, so a stale body never sticks.
 import { createHash } from 'node:crypto';
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,10 +26,34 @@ export type InvalidationBus = {
   close(): Promise<void>;
 };
 
-type Entry = { value: CachedResponse; tags: ReadonlySet<string> };
+type Entry = { value: CachedResponse; tags: ReadonlySet<string>; bytes: number };
+
+/** How much the cache holds, against its bounds. */
+export type CacheSize = { entries: number; bytes: number; maxEntries: number; maxBytes: number };
+
+/**
+ * Where the cache reports its size after each store and drop, for a benchmark's or an
+ * operator's probe (bench/page-cache.mjs); nothing is sent while nobody listens.
+ */
+export const CACHE_SIZE_CHANNEL = diagnosticsChannel.channel('soko:response-cache:size');
+
+/**
+ * The default bound in bytes: the 2,000 entries of a busy shop's pages and listings (10-60 KB
+ * each, bench/listing-size.mjs) fit, and no run of large answers holds more.
+ */
+export const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The memory an answer holds: its key, its text and the UTF-8 copy sendCached keeps of it (the
+ * compressed copies, a fifth of that or less, are not counted). A string of ASCII text is one
+ * byte a character in V8.
+ */
+const entryBytes = (key: string, body: string) =>
+  Buffer.byteLength(key) + 2 * Buffer.byteLength(body);
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
   private readonly inflight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
   private readonly dropListeners: Array<(tags: string[]) => void> = [];
@@ -43,6 +68,8 @@ export class ResponseCache {
     private readonly bus?: InvalidationBus,
     /** How long invalidateSoon may hold a drop back (STOCK_LAG_MS in context.ts). */
     private readonly lagMs = 1_000,
+    /** The most memory the answers may hold (entryBytes); the oldest go first past it. */
+    private readonly maxBytes = CACHE_MAX_BYTES,
   ) {
     this.ready = bus ? bus.subscribe((tags) => this.dropLocal(tags)) : Promise.resolve();
   }
@@ -79,12 +106,22 @@ export class ResponseCache {
         const worthKeeping = options.store?.(data) ?? true;
         const allTags = new Set(options.tagsOf ? [...tags, ...options.tagsOf(data)] : tags);
         if (worthKeeping && this.generation === startedAt)
-          this.store(key, { value, tags: allTags });
+          this.store(key, { value, tags: allTags, bytes: entryBytes(key, body) });
         return value;
       })
       .finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  /** How many answers it holds and their memory (entryBytes), with its bounds. */
+  size(): CacheSize {
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      maxEntries: this.maxEntries,
+      maxBytes: this.maxBytes,
+    };
   }
 
   /** Called on every drop, local or from another process (state kept outside this cache). */
@@ -119,19 +156,37 @@ export class ResponseCache {
   }
 
   private store(key: string, entry: Entry): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    // One answer may not take more than an eighth of the bound: a few huge ones would otherwise
+    // push every ordinary answer out.
+    if (entry.bytes > this.maxBytes / 8) return;
+    this.delete(key);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries && this.bytes + entry.bytes <= this.maxBytes) break;
+      this.delete(oldest);
     }
     this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    this.reportSize();
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private reportSize(): void {
+    if (CACHE_SIZE_CHANNEL.hasSubscribers) CACHE_SIZE_CHANNEL.publish(this.size());
   }
 
   private dropLocal(tags: string[]): void {
     this.generation++;
     this.inflight.clear();
     for (const [key, entry] of this.entries) {
-      if (tags.some((tag) => entry.tags.has(tag))) this.entries.delete(key);
+      if (tags.some((tag) => entry.tags.has(tag))) this.delete(key);
     }
+    this.reportSize();
     for (const listener of this.dropListeners) listener(tags);
   }
 }

@@ -6,8 +6,11 @@
 // product and category. Rendered pages are cached like API answers and dropped by the same
 // writes.
 import {
+  ALL_TYPES,
+  BLOG_MAX_PAGE,
   BLOG_PAGE_SIZE,
   IMAGE_SIZES,
+  LISTING_MAX_PAGE,
   LISTING_PAGE_SORT,
   PAGE_QUERY_PARAMS,
   PAGE_SIZES,
@@ -91,7 +94,40 @@ const TITLES: Record<string, string> = {
   '/offline': 'Saved for offline',
 };
 
-type RenderedPage = { status: number; head: PageHead; body?: string };
+/**
+ * Whether a painted page is kept (decision 003) is decided by its address: `keep: false` when
+ * the address holds text a visitor chose that names nothing in the shop.
+ */
+type RenderedPage = { status: number; head: PageHead; body?: string; keep?: boolean };
+
+/**
+ * The parameters whose value is free text, and the pages that read one of them as a name in the
+ * shop (the home page's open category, a category's type filter). Anywhere else, and on the
+ * search page (whose words are anything), a page whose address carries one is painted but not
+ * kept: every distinct text would otherwise be an entry of its own.
+ */
+const FREE_TEXT_PARAMS = ['query', 'type', 'category'] as const;
+const NAMES_READ: Record<string, string> = { '/': 'category', '/category/:categoryName': 'type' };
+const freeTextIn = (pattern: string, search: URLSearchParams) =>
+  FREE_TEXT_PARAMS.some((name) => search.has(name) && NAMES_READ[pattern] !== name);
+/**
+ * Longer page addresses are painted but not kept: no real one comes near it (a category's name
+ * is at most 100 characters, a product's address about 150), and a key is memory too.
+ */
+const MAX_KEPT_ADDRESS = 300;
+
+/**
+ * The last `page` each paged screen's data call takes. Past it the call answers 400 naming the
+ * field (decision 017), so the page does too: a number the database cannot skip to (one
+ * `?page=99999999999999999999` was a 500) is a mistyped address, not a page past the end.
+ */
+const MAX_PAGE: Record<string, number> = {
+  '/category/:categoryName': LISTING_MAX_PAGE,
+  '/alllisting': LISTING_MAX_PAGE,
+  '/new-arrival': LISTING_MAX_PAGE,
+  '/PopularChoises': LISTING_MAX_PAGE,
+  '/blog': BLOG_MAX_PAGE,
+};
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -161,10 +197,18 @@ export function createPageRenderer(
     const add = async (key: readonly unknown[], load: () => Promise<unknown>) => {
       entries.push({ key, data: await load() });
     };
+    // Whether the names the address gives (a category, a type) are the shop's.
+    let known = true;
     switch (match.pattern) {
-      case '/':
-        await add(queryKeys.listing(), () => getListings(db, tenant));
+      case '/': {
+        const listings = await getListings(db, tenant);
+        await add(queryKeys.listing(), async () => listings);
+        const open = search.get('category');
+        known =
+          open === null ||
+          listings.some((listing) => listing.categories.some((c) => c.name === open));
         break;
+      }
       case '/category/:categoryName': {
         // The page, order and type the address asks for, at the wide screen's page size (the
         // server cannot know the width; a phone asks for its own page size once it runs).
@@ -182,6 +226,10 @@ export function createPageRenderer(
           countCategoryProducts(db, tenant, request),
         ]);
         await add(queryKeys.categoryTypes(categoryName), async () => types);
+        // A category nobody sells in is this page's "not found": painted, not kept.
+        known =
+          (total > 0 || types.length > 0) &&
+          (request.type === ALL_TYPES || types.includes(request.type));
         await add(queryKeys.categoryProducts(categoryName, request), async () => ({
           products,
           total,
@@ -212,7 +260,7 @@ export function createPageRenderer(
         break;
       }
     }
-    return entries;
+    return { entries, known };
   }
 
   /** The image a page draws largest, above the fold: the home strip's first, a grid's first. */
@@ -254,16 +302,22 @@ export function createPageRenderer(
       head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
     });
     if (!match) return notFound('Page not found');
+    const maxPage = MAX_PAGE[match.pattern];
+    if (maxPage !== undefined && parsePageParam(search.get('page')) > maxPage) {
+      return { ...notFound('Page not found'), status: 400 };
+    }
     if (match.pattern === '/product/:productId/:userId/:productName') {
       const productId = match.params.productId ?? '';
       try {
         const product = await getProduct(db, productId);
         const reviews = await reviewsForPageData(db, productId);
-        const initialData = await pageData(tenant, match, shops, search);
+        const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.product(productId), data: product });
         const image = product.imageUrls[0];
         return {
           status: 200,
+          // Kept at its own address only: the name in it is read by nobody, so any would do.
+          keep: pathname === productPath(product),
           head: {
             ...productHead(seo, base, product, reviews),
             initialData,
@@ -279,7 +333,7 @@ export function createPageRenderer(
       const id = match.params.id ?? '';
       try {
         const post = await getPost(db, id);
-        const initialData = await pageData(tenant, match, shops, search);
+        const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.blogPost(id), data: post });
         return { status: 200, head: { ...blogPostHead(seo, base, post), initialData } };
       } catch (error) {
@@ -291,7 +345,7 @@ export function createPageRenderer(
       const shopId = match.params.shopId ?? '';
       try {
         const listing = await getShopListing(db, shopId, PAGE_SIZES.category);
-        const initialData = await pageData(tenant, match, shops, search);
+        const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.shopListing(shopId), data: listing });
         return {
           status: 200,
@@ -310,10 +364,11 @@ export function createPageRenderer(
       match.pattern === '/category/:categoryName'
         ? `${match.params.categoryName} Products`
         : TITLES[match.pattern];
-    const initialData = await pageData(tenant, match, shops, search);
+    const { entries: initialData, known } = await pageData(tenant, match, shops, search);
     const preloadImage = largestImage(match, initialData);
     return {
       status: 200,
+      keep: known,
       head: {
         ...siteHead(seo, base, pathname, shops[0]?.imageUrls[0]),
         ...(pageTitle ? { title: `${pageTitle} | ${seo.title}` } : {}),
@@ -391,24 +446,34 @@ export function createPageRenderer(
         : undefined;
     return productId ? [...tags, CACHE_TAGS.product(productId)] : tags;
   };
+  // Spliced by position, as injectHead does: String.replace would read `$\``, `$'` and `$&` in
+  // painted text (a product's name, the words of a search) as "the page before, after, or the
+  // element itself", and one 9 KB search address built a 9 MB page (issue 28).
   const serialize = (page: RenderedPage) => {
     const html = injectHead(template, page.head);
-    return page.body === undefined
-      ? html
-      : html.replace(ROOT_ELEMENT, `<div id="root">${page.body}</div>`);
+    const at = html.indexOf(ROOT_ELEMENT);
+    if (page.body === undefined || at === -1) return html;
+    return `${html.slice(0, at)}<div id="root">${page.body}</div>${html.slice(at + ROOT_ELEMENT.length)}`;
   };
   return {
     canonicalBase,
     page: (tenant, address) => {
       const query = address.search.toString();
+      const at = `${address.pathname}${query ? `?${query}` : ''}`;
+      const match = matchAppPath(address.pathname);
+      const freeText = match !== null && freeTextIn(match.pattern, address.search);
       return cache.get(
-        `page:${tenantCacheKey(tenant)}:${address.pathname}${query ? `?${query}` : ''}`,
+        `page:${tenantCacheKey(tenant)}:${at}`,
         pageTags(address.pathname),
         async () => withBody(await render(tenant, address), address),
         {
           serialize,
           status: (page) => page.status,
-          store: (page) => page.status === 200,
+          store: (page) =>
+            page.status === 200 &&
+            page.keep !== false &&
+            !freeText &&
+            at.length <= MAX_KEPT_ADDRESS,
           tagsOf: (page) => productTagsIn(page.head.initialData),
         },
       );

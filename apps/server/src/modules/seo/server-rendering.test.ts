@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PAGE_SIZES, productListResponseSchema, productPath, queryKeys } from '@soko/contract';
+import {
+  PAGE_SIZES,
+  listingResponseSchema,
+  productListResponseSchema,
+  productPath,
+  queryKeys,
+} from '@soko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -102,6 +108,43 @@ describe('pages painted by the server', () => {
     expect(renders().length).toBe(before + 1);
     await get('/new-arrival?page=4');
     expect(renders().length).toBe(before + 2);
+  });
+
+  it('keeps no page whose address holds text that names nothing in the shop', async () => {
+    // The second product: the first one's page is painted (and kept) by a test above.
+    const listing = await get('/api/listing/gellisting?pageSize=1&page=2');
+    const [product] = productListResponseSchema.parse(listing.json());
+    if (!product) throw new Error('the demo data has products');
+    const [home] = listingResponseSchema.parse((await get('/api/listing/getlisting')).json());
+    const category = home?.categories[0]?.name;
+    if (!category) throw new Error("the demo's shop has categories");
+    const paintedTwice = async (url: string) => {
+      const before = renders().length;
+      await get(url);
+      await get(url);
+      return renders().length - before;
+    };
+    // Names the shop has, and a bare search page: painted once, then served as kept.
+    for (const url of [
+      `/category/${encodeURIComponent(category)}`,
+      `/?category=${encodeURIComponent(category)}`,
+      '/search',
+      productPath(product),
+    ]) {
+      expect(await paintedTwice(url), url).toBe(1);
+    }
+    for (const url of [
+      '/search?query=shea',
+      '/category/No%20such%20category',
+      `/category/${encodeURIComponent(category)}?type=No%20such%20type`,
+      '/?category=No%20such%20category',
+      '/About?query=words',
+      '/alllisting?type=words',
+      `/product/${product._id}/x/another-name`,
+      `/new-arrival?sort=${'x'.repeat(300)}`,
+    ]) {
+      expect(await paintedTwice(url), url).toBe(2);
+    }
   });
 
   it('seeds the blog page the address asks for', async () => {
