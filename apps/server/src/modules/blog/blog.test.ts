@@ -9,6 +9,7 @@ import {
 } from '@soko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { uploadedPicture } from '../../../test/pictures';
 import { DEMO_PASSWORD } from '../../../test/settings';
 import { readSitemap } from '../../../test/sitemap';
 
@@ -74,10 +75,11 @@ describe('POST /api/blog/create', () => {
     expect((await create(post)).statusCode).toBe(401);
     expect((await create(post, tokens.customer)).statusCode).toBe(403);
     expect((await create(post, tokens.owner)).statusCode).toBe(403);
-    const res = await create({ ...post, imageUrls: ['/media/a.webp'] }, tokens.admin);
+    const picture = await uploadedPicture(t.database.db, null);
+    const res = await create({ ...post, imageUrls: [picture] }, tokens.admin);
     expect(res.statusCode).toBe(201);
     const created = blogPostSchema.parse(res.json());
-    expect(created).toMatchObject({ title: post.title, imageUrls: ['/media/a.webp'] });
+    expect(created).toMatchObject({ title: post.title, imageUrls: [picture] });
     expect(created.contentHtml).toBe('<p>Melt it.</p>\n');
   });
 
@@ -91,6 +93,29 @@ describe('POST /api/blog/create', () => {
     const extra = await create({ ...post, authorId: 'someone' }, tokens.admin);
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.fields.authorId).toBe('Unknown field.');
+  });
+
+  it('takes only pictures uploaded for the blog, or already on a post', async () => {
+    const [shop] = (await t.app.inject('/api/metadata')).json() as Array<{ _id: string }>;
+    if (!shop) throw new Error('the demo has no shop');
+    const refused = {
+      'a tracking pixel': 'https://tracker.example/pixel.gif',
+      'a path of our API': '/api/user/profile',
+      'a shop’s upload': await uploadedPicture(t.database.db, shop._id),
+      'an upload at a size it was not stored at': (
+        await uploadedPicture(t.database.db, null, 1200, 1200)
+      ).replace('1200x1200', '600x600'),
+    };
+    for (const [what, address] of Object.entries(refused)) {
+      const res = await create({ ...post, imageUrls: [address] }, tokens.admin);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().error.fields, what).toEqual({
+        imageUrls: 'Use a picture uploaded for the blog.',
+      });
+    }
+    const kept = await write({ imageUrls: [await uploadedPicture(t.database.db, null)] });
+    // A picture a post already shows may be used again.
+    expect((await write({ imageUrls: kept.imageUrls })).imageUrls).toEqual(kept.imageUrls);
   });
 
   it('refuses a seventh picture with the spec’s words', async () => {
@@ -167,15 +192,19 @@ describe('pages for crawlers', () => {
     const post = await write({
       title: 'Kikoy & kitenge care',
       content: 'Wash cold. Dry in shade.',
-      imageUrls: ['/media/first.webp', '/media/second.webp'],
+      imageUrls: [
+        await uploadedPicture(t.database.db, null, 1200, 900),
+        await uploadedPicture(t.database.db, null),
+      ],
     });
+    const [first] = post.imageUrls;
     const res = await page(`/blog/${post._id}`);
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain(`<title>Kikoy &amp; kitenge care | ${seoTitle}</title>`);
     expect(html).toContain('<meta name="description" content="Wash cold. Dry in shade.">');
     expect(html).toContain('<meta property="og:type" content="article">');
-    expect(html).toContain(`<meta property="og:image" content="${base}/media/first.webp">`);
+    expect(html).toContain(`<meta property="og:image" content="${base}${first}">`);
     expect(html).toContain(`<link rel="canonical" href="${base}/blog/${post._id}">`);
     const unknown = await page('/blog/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);

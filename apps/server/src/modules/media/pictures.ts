@@ -1,7 +1,7 @@
 // Which picture addresses a shop's records may hold (issue 28): only pictures uploaded for that
-// shop, or already on one of its records; the blog's and the chat avatar's likewise. Any other
-// https address, or any path of our own site, would be fetched by every visitor's browser: a
-// tracking pixel, or a GET to our API made with the visitor's cookies.
+// shop, or already on one of its records; a blog post's likewise. Any other https address, or
+// any path of our own site, would be fetched by every visitor's browser: a tracking pixel, or a
+// GET to our API made with the visitor's cookies.
 import { parseMediaUrl } from '@soko/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
@@ -54,19 +54,6 @@ export async function assertBlogPictures(
     uploaded: sql`shop_id is null`,
     used: sql`select unnest(image_urls) as url from blog_posts`,
     message: 'Use a picture uploaded for the blog.',
-  });
-}
-
-/** The chat button's avatar: any picture uploaded here, or one a tenant already shows. */
-export async function assertAvatarPicture(
-  db: Db | Tx,
-  base: string,
-  fields: Record<string, readonly string[] | undefined>,
-): Promise<void> {
-  await assertPictures(db, base, fields, {
-    uploaded: sql`true`,
-    used: sql`select whatsapp->>'avatar' as url from tenants`,
-    message: 'Use a picture uploaded to Soko.',
   });
 }
 

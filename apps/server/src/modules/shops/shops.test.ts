@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db';
-import { media, products, users } from '../../platform/schema';
+import { products, users } from '../../platform/schema';
+import { uploadedPicture as uploadedTestPicture } from '../../../test/pictures';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/harness';
 import { updateProduct, deleteProduct } from './service';
 
@@ -95,19 +96,8 @@ const productBody = (categoryId: string, overrides: Partial<OwnerProductInput> =
   ...overrides,
 });
 
-/**
- * A picture as an upload for `shopId` leaves it: its media row (the file itself is not needed
- * to save an address). Throws when the row is not written.
- */
-async function uploadedPicture(shopId: string | null, width = 1200, height = 1200) {
-  const key = `test-${randomUUID()}`;
-  const [row] = await t.database.db
-    .insert(media)
-    .values({ key, width, height, bytes: 1000, uploadedBy: null, shopId })
-    .returning({ key: media.key });
-  if (!row) throw new Error('the picture’s media row was not written');
-  return `/media/${row.key}/${width}x${height}.webp`;
-}
+const uploadedPicture = (shopId: string | null, width?: number, height?: number) =>
+  uploadedTestPicture(t.database.db, shopId, width, height);
 
 async function newProduct(
   token: string,

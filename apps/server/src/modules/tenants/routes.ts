@@ -11,7 +11,6 @@ import {
 } from '@soko/contract';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
-import { mediaBase } from '../media';
 import { createTenant, deleteTenant, listTenants, updateTenant } from './service';
 
 export function registerTenantRoutes(app: App, ctx: AppContext): void {
@@ -49,7 +48,7 @@ export function registerTenantRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const tenant = await createTenant(db, request.body, mediaBase(ctx.config));
+      const tenant = await createTenant(db, request.body);
       dropTenantAnswers();
       return reply.status(201).send(tenant);
     },
@@ -68,7 +67,7 @@ export function registerTenantRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const tenant = await updateTenant(db, request.params.id, request.body, mediaBase(ctx.config));
+      const tenant = await updateTenant(db, request.params.id, request.body);
       dropTenantAnswers();
       return tenant;
     },

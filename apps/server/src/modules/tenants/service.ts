@@ -13,7 +13,6 @@ import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { shops, tenants } from '../../platform/schema';
-import { assertAvatarPicture } from '../media';
 
 const tenantNotFound = () => notFound('Tenant not found.');
 
@@ -33,11 +32,6 @@ export async function listTenants(db: Db): Promise<AdminTenant[]> {
     whatsapp: tenant.whatsapp,
   }));
 }
-
-/** The chat avatar as a picture field (blank: none). */
-const avatarOf = (input: ParsedTenantInput) => ({
-  'whatsapp.avatar': input.whatsapp?.avatar ? [input.whatsapp.avatar] : [],
-});
 
 function columnsOf(input: ParsedTenantInput) {
   const seo = input.seo;
@@ -84,14 +78,9 @@ async function tenantById(db: Db, tenantId: string): Promise<AdminTenant> {
   return found;
 }
 
-export async function createTenant(
-  db: Db,
-  input: ParsedTenantInput,
-  pictureBase: string,
-): Promise<AdminTenant> {
+export async function createTenant(db: Db, input: ParsedTenantInput): Promise<AdminTenant> {
   const id = await db.transaction(async (tx) => {
     await checkShopAndHosts(tx, input);
-    await assertAvatarPicture(tx, pictureBase, avatarOf(input));
     const [row] = await tx.insert(tenants).values(columnsOf(input)).returning({ id: tenants.id });
     if (!row) throw new Error('tenant insert returned nothing');
     return row.id;
@@ -103,12 +92,10 @@ export async function updateTenant(
   db: Db,
   tenantId: string,
   input: ParsedTenantInput,
-  pictureBase: string,
 ): Promise<AdminTenant> {
   if (!isUuid(tenantId)) throw tenantNotFound();
   await db.transaction(async (tx) => {
     await checkShopAndHosts(tx, input, tenantId);
-    await assertAvatarPicture(tx, pictureBase, avatarOf(input));
     const [row] = await tx
       .update(tenants)
       .set(columnsOf(input))
