@@ -29,7 +29,7 @@ import { redactSecrets, serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
 import { addSecurityHeaders, setSecurityHeaders } from './platform/security-headers';
 import { refuseUnstorableText } from './platform/text-input';
-import { createRedisInvalidationBus } from './platform/redis';
+import { REDIS_CLIENT_OPTIONS, createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
 import { registerAdminRoutes } from './modules/admin';
 import { registerAuthRoutes } from './modules/auth';
@@ -102,10 +102,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   // A lost Redis is logged while ioredis reconnects; the calls that needed it fail on their own.
   const redisError = (error: Error) => app.log.warn({ err: error }, 'Redis error; reconnecting');
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 }).on(
-        'error',
-        redisError,
-      )
+    ? new Redis(config.redisUrl, {
+        ...REDIS_CLIENT_OPTIONS,
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+      }).on('error', redisError)
     : undefined;
   const bus = config.redisUrl ? createRedisInvalidationBus(config.redisUrl, redisError) : undefined;
   const ctx: AppContext = {

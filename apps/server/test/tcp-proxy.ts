@@ -9,6 +9,8 @@ export type TcpProxy = {
   port: number;
   /** Connections open through the proxy now. */
   open(): number;
+  /** Connections accepted through the proxy since it started (refused ones not counted). */
+  connections(): number;
   /** Resets every open connection at once (both sides see ECONNRESET), like `kill -9`. */
   cutAll(): void;
   /** While refusing, a new connection is reset as soon as it arrives, as by a database restarting. */
@@ -19,11 +21,13 @@ export type TcpProxy = {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<[net.Socket, net.Socket]>();
   let refusing = false;
+  let accepted = 0;
   const server = net.createServer((client) => {
     if (refusing) {
       client.resetAndDestroy();
       return;
     }
+    accepted += 1;
     const upstream = net.connect(target.port, target.host);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
@@ -49,6 +53,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port: address.port,
     open: () => pairs.size,
+    connections: () => accepted,
     cutAll,
     refuse(on) {
       refusing = on;

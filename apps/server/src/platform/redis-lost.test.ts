@@ -52,4 +52,31 @@ describe.runIf(redisUrl)('a lost Redis', () => {
     }
     expect(proxy.open()).toBeGreaterThanOrEqual(2);
   });
+
+  it('leaves no promise rejected unheard when connections drop in the middle of their handshake', async () => {
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown) => void unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      // Each round cuts the connections ioredis has just opened, while it is still greeting
+      // the server, and refuses its next try: a Redis restart or failover catching a client
+      // that was reconnecting. What it had sent is then failed (maxRetriesPerRequest).
+      for (let round = 0; round < 6; round += 1) {
+        const opened = proxy.connections();
+        const until = Date.now() + 5_000;
+        while (proxy.connections() === opened && Date.now() < until) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        proxy.refuse(true);
+        proxy.cutAll();
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        proxy.refuse(false);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(unheard).toEqual([]);
+      expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { paymentStatusEventName, type PaymentStatusEvent } from '@soko/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { SUBSCRIBER_OPTIONS } from '../../platform/redis';
 import { Server, type Socket } from 'socket.io';
 import type { App } from '../../platform/context';
 
@@ -76,7 +77,9 @@ export function attachStatusChannel(
 
   let redis: { pub: Redis; sub: Redis } | undefined;
   if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    // Statuses published while Redis is away wait for it (the adapter does not handle a failed
+    // PUBLISH); this process's own sockets get them at once either way.
+    const pub = new Redis(options.redisUrl, { ...SUBSCRIBER_OPTIONS, connectTimeout: 2_000 });
     const sub = pub.duplicate();
     // A Redis outage must not crash the shop: statuses still reach this process's sockets.
     pub.on('error', (error) => app.log.warn({ err: error }, 'payment channel: Redis error'));
