@@ -122,6 +122,27 @@ describe('text that reads as a replacement pattern, on every painted page', () =
   });
 });
 
+describe('addresses longer than any name', () => {
+  it('paints a category whose long name is written in many bytes', async () => {
+    // 100 characters (a category name's limit), each 4 bytes of UTF-8: 1,200 in the address.
+    const res = await get(`/category/${enc('🌿'.repeat(100))}`);
+    expect(res.statusCode).toBe(200);
+    expectOnePage(res.body);
+  });
+
+  it.each([
+    ['a 9 KB category', `/category/${enc(PATTERNS.repeat(600))}`],
+    ['a 9 KB product name', `/product/00000000-0000-4000-8000-000000000000/x/${'a'.repeat(9_000)}`],
+    ['a 9 KB path', `/${'b'.repeat(9_000)}`],
+  ])('answers %s with the not-found page', async (_, url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(Buffer.byteLength(res.body)).toBeLessThan(MAX_PAGE_BYTES);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
 describe('a page number past what the listing calls take', () => {
   const HUGE = '99999999999999999999';
 

@@ -381,7 +381,9 @@ describe('sitemap.xml and robots.txt', () => {
   });
 });
 
-describe("names that read as replacement patterns ($&, $`, $')", () => {
+// The head only: this app serves a stand-in index.html and paints no body. The painted body, by
+// the web app's real renderer, is tested with the same patterns in painted-patterns.test.ts.
+describe("names that read as replacement patterns ($&, $`, $') in the head", () => {
   const NAME = "Oil $' $& $`";
   const CATEGORY = "Oils $' $&";
   let own: TestApp;
