@@ -82,7 +82,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    routerOptions: { maxParamLength: 200 },
+    // A category's name (100 UTF-16 units) takes up to 900 characters percent-encoded; a
+    // longer parameter matches no route and falls to the not-found page.
+    routerOptions: { maxParamLength: 1_000 },
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request, reply);
       sendFrameworkError(error, request, reply);
@@ -218,6 +220,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       },
     });
   }
+
+  // A path with a part longer than a file name may be (255 bytes) is no file of the build: the
+  // static files' route would answer it 403 (it cannot check the name's spelling on disk), where
+  // a shopper following a mangled link should get the not-found page.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/*') return;
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.split('/').some((part) => part.length > 255)) return reply.callNotFound();
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

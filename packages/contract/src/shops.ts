@@ -76,11 +76,14 @@ export function splitCommaList(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A category's name, in UTF-16 units as zod counts them; a longer one names no category. */
+export const CATEGORY_NAME_MAX = 100;
+
 /** POST /api/property/category/create and PUT /api/property/categories/{categoryId}. */
 export const categoryInputSchema = z.strictObject({
   shopId: uuidSchema,
   categoryData: z.strictObject({
-    name: requiredText(100, 'Category name is required'),
+    name: requiredText(CATEGORY_NAME_MAX, 'Category name is required'),
     imageUrls: z
       .array(imageUrlSchema)
       .max(IMAGE_LIMITS.category, IMAGE_LIMIT_MESSAGES.category)

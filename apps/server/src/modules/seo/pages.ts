@@ -9,6 +9,7 @@ import {
   ALL_TYPES,
   BLOG_MAX_PAGE,
   BLOG_PAGE_SIZE,
+  CATEGORY_NAME_MAX,
   IMAGE_SIZES,
   LISTING_MAX_PAGE,
   LISTING_PAGE_SORT,
@@ -302,6 +303,12 @@ export function createPageRenderer(
       head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
     });
     if (!match) return notFound('Page not found');
+    if (
+      match.pattern === '/category/:categoryName' &&
+      (match.params.categoryName ?? '').length > CATEGORY_NAME_MAX
+    ) {
+      return notFound('Category not found');
+    }
     const maxPage = MAX_PAGE[match.pattern];
     if (maxPage !== undefined && parsePageParam(search.get('page')) > maxPage) {
       return { ...notFound('Page not found'), status: 400 };
