@@ -96,12 +96,17 @@ export function postgresCpuMs() {
  * shop in production runs; `env` adds or overrides settings. Stopped with the other children.
  */
 export async function startSoko(dataDir, env = {}) {
+  return (await startSokoProcess(dataDir, env)).base;
+}
+
+/** startSoko, with Node options before the server's file, answering its process too. */
+export async function startSokoProcess(dataDir, env = {}, nodeOptions = []) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   process.stderr.write(`starting Soko on ${base} (fresh demo data)...\n`);
-  await start(
+  const server = await start(
     process.execPath,
-    ['apps/server/dist/main.js'],
+    [...nodeOptions, 'apps/server/dist/main.js'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -115,7 +120,7 @@ export async function startSoko(dataDir, env = {}) {
     },
     /Soko is serving on/,
   );
-  return base;
+  return { base, server };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { children, freePort, start } from './lib.mjs';
+import { children, startSokoProcess } from './lib.mjs';
 
 const SEARCHES = 300;
 const CATEGORIES = 100;
@@ -34,23 +34,10 @@ const longText = (n) => `${n} ${"$` $' $& ".repeat(400)}`.slice(0, 3_000);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soko-page-cache-'));
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await start(
-    process.execPath,
-    ['--import', './bench/page-cache-probe.mjs', 'apps/server/dist/main.js'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    /Soko is serving on/,
-  );
+  const { base, server } = await startSokoProcess(dataDir, {}, [
+    '--import',
+    './bench/page-cache-probe.mjs',
+  ]);
   // The ordinary pages first, so the cache holds what a shop's cache holds.
   for (const url of ['/', '/alllisting', '/new-arrival', '/PopularChoises', '/blog', '/About']) {
     await fetch(`${base}${url}`).then((res) => res.text());
