@@ -833,7 +833,11 @@ describe('products', () => {
         'imageUrls',
         'You can only have a maximum of 6 images',
       ],
-      [{ ...productBody(category._id), pricingType: 'Free' }, 'pricingType', ''],
+      [
+        { ...productBody(category._id), pricingType: 'Free' },
+        'pricingType',
+        'Invalid option: expected one of "Fixed"|"Variable"|"Negotiable"',
+      ],
       [{ ...productBody(category._id), count: 100 }, 'count', 'Unknown field.'],
       [
         { ...productBody(category._id), imageUrls: ['javascript:alert(1)'] },
@@ -846,7 +850,7 @@ describe('products', () => {
       expect(res.statusCode, field).toBe(400);
       const fields = res.json().error.fields as Record<string, string>;
       expect(fields[field], JSON.stringify(fields)).toBeDefined();
-      if (message) expect(fields[field]).toBe(message);
+      expect(fields[field], field).toBe(message);
     }
   });
 
