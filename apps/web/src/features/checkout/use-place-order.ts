@@ -222,9 +222,14 @@ function useStallWatch(
     if (!active) return;
     const stall = () => setWaiting((current) => current && { ...current, stalled: true });
     const timeout = setTimeout(stall, PAYMENT_STALL_MS);
+    // Closed on two looks in a row: while the tab moves to the provider's site, a loaded
+    // browser may briefly report it closed (seen in CI as "Did you close the payment page?"
+    // with the page open), and that must not stop the wait.
+    let closedLooks = 0;
     const check = watchTab
       ? setInterval(() => {
-          if (tab.current?.isClosed()) stall();
+          closedLooks = tab.current?.isClosed() ? closedLooks + 1 : 0;
+          if (closedLooks >= 2) stall();
         }, TAB_CHECK_MS)
       : undefined;
     return () => {
