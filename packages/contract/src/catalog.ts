@@ -41,6 +41,12 @@ export const productSchema = z.object({
   pricingType: pricingTypeSchema,
   variants: z.array(variantSchema),
   imageUrls: z.array(z.string()),
+  /**
+   * The spec's product field `images` (section 3), which it lists beside `imageUrls` without a
+   * shape of its own: the same pictures' addresses in the same order, so a client written
+   * for either name finds the gallery.
+   */
+  images: z.array(z.string()),
   categoryId: uuidSchema,
   /** The category's name. */
   category: z.string(),

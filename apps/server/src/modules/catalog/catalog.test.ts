@@ -218,3 +218,48 @@ describe('GET /api/listing/products (related and by category name)', () => {
     expect(res.json().error.code).toBe('validation_failed');
   });
 });
+
+describe('the spec’s product field `images`', () => {
+  type Raw = { _id: string; imageUrls: unknown; images?: unknown };
+  // Read as sent, not through productSchema: parsing would drop a field the schema lacks.
+  const rawProducts = async (url: string): Promise<Raw[]> => {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    return res.json() as Raw[];
+  };
+  const expectImages = (products: Raw[], where: string) => {
+    expect(products.length, where).toBeGreaterThan(0);
+    for (const product of products) {
+      expect(product.images, `${where}: ${product._id}`).toEqual(product.imageUrls);
+    }
+  };
+
+  it('is in every product answer: the pictures’ addresses, in the order of imageUrls', async () => {
+    const page = await rawProducts('/api/listing/gellisting?pageSize=48');
+    expectImages(page, 'gellisting');
+    // The demo has products with several pictures: the order must be kept, not only the set.
+    expect(page.some((p) => Array.isArray(p.images) && p.images.length > 1)).toBe(true);
+
+    const listing = (await get('/api/listing/getlisting')).json() as {
+      categories: { products: Raw[] }[];
+    }[];
+    expectImages(
+      listing.flatMap((l) => l.categories.flatMap((c) => c.products)),
+      'getlisting',
+    );
+
+    const sample = productSchema.parse(page.find((p) => (p.images as unknown[]).length > 1));
+    const one = (await get(`/api/listing/products/${sample._id}`)).json() as Raw;
+    expectImages([one], 'product');
+    expect(productSchema.parse(one).images).toEqual(sample.imageUrls);
+
+    expectImages(
+      await rawProducts(`/api/listing/products?category=${sample.categoryId}&exclude=${sample._id}`),
+      'related',
+    );
+    expectImages(
+      await rawProducts(`/api/search/get?query=${encodeURIComponent(sample.name)}`),
+      'search',
+    );
+  });
+});

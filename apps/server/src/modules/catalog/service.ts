@@ -69,6 +69,7 @@ export function toProduct(row: ProductRow, variants: VariantRow[]): Product {
     pricingType: row.pricingType,
     variants: variants.map((v) => ({ _id: v.id, name: v.name, size: v.size, stock: v.stock })),
     imageUrls: row.imageUrls,
+    images: row.imageUrls,
     categoryId: row.categoryId,
     category: row.categoryName,
     shopId: row.shopId,
