@@ -159,11 +159,12 @@ export async function suggestProducts(db: Db, tsquery: string, phrase: string, l
     cents: number;
     image: string | null;
     owner_id: string;
+    shop_id: string;
     category: string;
   }>(
     await db.execute(sql`
       select p.id, p.name, ${EFFECTIVE_CENTS}::int as cents, p.image_urls[1] as image,
-        s.owner_id, c.name as category
+        s.owner_id, s.id as shop_id, c.name as category
       from ${candidates(tsquery, phrase)} m
       join products p on p.id = m.id
       join categories c on c.id = p.category_id

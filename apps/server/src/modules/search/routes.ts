@@ -15,7 +15,7 @@ import { facetsFor, searchProducts, suggestionsFor } from './service';
 const SHORT_CACHE = 'no-cache';
 
 export function registerSearchRoutes(app: App, ctx: AppContext): void {
-  const { db } = ctx;
+  const { db, tenants } = ctx;
 
   app.get(
     '/api/search/get',
@@ -69,7 +69,8 @@ export function registerSearchRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       void reply.header('cache-control', SHORT_CACHE);
-      return suggestionsFor(db, request.query.query);
+      const tenant = await tenants.forRequest(request);
+      return suggestionsFor(db, request.query.query, tenant?.shopId ?? null);
     },
   );
 }

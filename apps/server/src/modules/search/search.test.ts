@@ -257,6 +257,31 @@ describe('GET /api/search/facets and /api/search/suggest', () => {
       categories: [],
     });
   });
+
+  it('suggests only categories that open with products on the host asked', async () => {
+    const onHost = (url: string, host: string) =>
+      t.app.inject({ method: 'GET', url, headers: { host } });
+    // 'kiondo' and 'kikapu' match the second shop's products, 'moringa' the first shop's.
+    for (const host of ['localhost', 'shop2.localhost']) {
+      let offered = 0;
+      for (const query of ['kiondo', 'kikapu', 'moringa', 'oil', 'basket']) {
+        const res = await onHost(`/api/search/suggest?query=${query}`, host);
+        expect(res.statusCode).toBe(200);
+        const { categories } = res.json() as { categories: { name: string; path: string }[] };
+        for (const category of categories) {
+          offered++;
+          expect(category.path).toBe(`/category/${encodeURIComponent(category.name)}`);
+          const opened = await onHost(
+            `/api/listing/products?categoryName=${encodeURIComponent(category.name)}`,
+            host,
+          );
+          expect(opened.json(), `${host}: '${query}' offers ${category.name}`).not.toEqual([]);
+        }
+      }
+      // The shop's own categories are still offered.
+      expect(offered, host).toBeGreaterThan(0);
+    }
+  });
 });
 
 function paid(product: Product): number {

@@ -54,11 +54,22 @@ export async function facetsFor(db: Db, query: SearchFacetsQuery): Promise<Searc
   };
 }
 
-export async function suggestionsFor(db: Db, text: string): Promise<Suggestions> {
+/**
+ * Products from every shop, but categories only from the shop the host shows: /category/:name
+ * opens the tenant's category of that name (DESIGN.md), so another shop's category would open
+ * empty. Each one offered holds a matched product, so it opens with at least that one.
+ */
+export async function suggestionsFor(
+  db: Db,
+  text: string,
+  tenantShopId: string | null,
+): Promise<Suggestions> {
   const prepared = await prepare(db, text);
   if (!prepared) return { products: [], categories: [] };
   const rows = await suggestProducts(db, prepared.tsquery, prepared.phrase, SUGGESTED_PRODUCTS);
-  const categories = [...new Set(rows.map((row) => row.category))].slice(0, SUGGESTED_CATEGORIES);
+  const categories = [
+    ...new Set(rows.filter((row) => row.shop_id === tenantShopId).map((row) => row.category)),
+  ].slice(0, SUGGESTED_CATEGORIES);
   return {
     products: rows.map((row) => ({
       _id: row.id,
