@@ -68,11 +68,11 @@ export const field = (page: Page, label: string) => page.getByLabel(label, { exa
 
 export const DELIVERY = {
   'First Name': 'Wanjiru',
-  'Middle Name': 'Njeri',
+  'Middle Name (optional)': 'Njeri',
   'Last Name': 'Mwangi',
   City: 'Nairobi',
   Address: 'Kenyatta Avenue 12',
-  'Postal Code': '00100',
+  'Postal Code (optional)': '00100',
   'Phone Number': '0712 345 678',
 };
 

@@ -219,10 +219,29 @@ describe('checkoutFormSchema', () => {
     expect(checkoutFormSchema.parse(form).county).toBe('Nairobi');
   });
 
-  it('requires every field, middle name included', () => {
+  it('requires every field but the middle name and the postal code', () => {
     for (const field of Object.keys(form)) {
-      expect(checkoutFormSchema.safeParse({ ...form, [field]: '  ' }).success).toBe(false);
+      if (field === 'middleName' || field === 'postalcode') continue;
+      expect(checkoutFormSchema.safeParse({ ...form, [field]: '  ' }).success, field).toBe(false);
     }
+  });
+
+  it('takes a missing or blank middle name and postal code as empty (decision 027)', () => {
+    const { middleName: _middleName, postalcode: _postalcode, ...without } = form;
+    expect(checkoutFormSchema.parse(without)).toMatchObject({ middleName: '', postalcode: '' });
+    expect(checkoutFormSchema.parse({ ...form, middleName: ' ', postalcode: '' })).toMatchObject({
+      middleName: '',
+      postalcode: '',
+    });
+  });
+
+  it('still bounds a middle name or postal code that is given', () => {
+    expect(checkoutFormSchema.safeParse({ ...form, middleName: 'x'.repeat(201) }).success).toBe(
+      false,
+    );
+    expect(checkoutFormSchema.safeParse({ ...form, postalcode: '0'.repeat(21) }).success).toBe(
+      false,
+    );
   });
 
   it('wants a county from the list and a Kenyan mobile number', () => {

@@ -213,16 +213,20 @@ export function mergeOrderItems(items: readonly OrderItemInput[]): OrderItemInpu
 
 const requiredField = requiredText(200);
 
-/** Spec section 5: every field is required. */
+/**
+ * Spec section 5 requires every field; the middle name and the postal code are optional here
+ * (decision 027: many Kenyans have no middle name, and many addresses no postal code). What is
+ * given is still trimmed and bounded; what is left out is stored as ''.
+ */
 export const checkoutFormSchema = z.strictObject({
   firstName: requiredField,
-  middleName: requiredField,
+  middleName: optionalText(200).default(''),
   lastName: requiredField,
   country: requiredField,
   county: countySchema,
   city: requiredField,
   address: requiredText(500),
-  postalcode: requiredText(20),
+  postalcode: optionalText(20).default(''),
   phoneNumber: kenyanPhoneSchema,
   email: emailSchema,
 });

@@ -586,12 +586,12 @@ describe('POST /api/order/checkout', () => {
       discount: 0,
     };
     const bad = await call('POST', '/api/order/checkout', {
-      body: { ...base, middleName: ' ', county: 'Atlantis', phoneNumber: '12345' },
+      body: { ...base, firstName: ' ', county: 'Atlantis', phoneNumber: '12345' },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual([
       'county',
-      'middleName',
+      'firstName',
       'phoneNumber',
     ]);
     const extra = await call('POST', '/api/order/checkout', {
@@ -604,6 +604,36 @@ describe('POST /api/order/checkout', () => {
       });
       expect(res.statusCode, phone).toBe(200);
     }
+  });
+
+  it('checks out an address without a middle name or postal code (decision 027)', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: false });
+    const created = createOrderResponseSchema.parse(
+      (await create(orderBody([{ product, quantity: 1 }]))).json(),
+    );
+    const { middleName: _middleName, postalcode: _postalcode, ...form } = DELIVERY_FORM;
+    const res = await call('POST', '/api/order/checkout', {
+      body: {
+        ...form,
+        orderId: created._id,
+        totalPrice: created.totalPrice,
+        shipping: 'standard',
+        discount: 0,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tooLong = await call('POST', '/api/order/checkout', {
+      body: {
+        ...DELIVERY_FORM,
+        postalcode: '0'.repeat(21),
+        orderId: created._id,
+        totalPrice: created.totalPrice,
+        shipping: 'standard',
+        discount: 0,
+      },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().error.fields)).toEqual(['postalcode']);
   });
 
   it('expires an order past its hold: stock comes back and checkout is refused', async () => {

@@ -8,15 +8,26 @@ import {
   type User,
 } from '@soko/contract';
 
+// The middle name and the postal code may be left empty (decision 027); their labels say so.
 export const DELIVERY_FIELDS = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'middleName', label: 'Middle Name', autoComplete: 'additional-name' },
+  {
+    name: 'middleName',
+    label: 'Middle Name (optional)',
+    autoComplete: 'additional-name',
+    optional: true,
+  },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
   { name: 'county', label: 'County', autoComplete: 'address-level1' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'postalcode', label: 'Postal Code', autoComplete: 'postal-code' },
+  {
+    name: 'postalcode',
+    label: 'Postal Code (optional)',
+    autoComplete: 'postal-code',
+    optional: true,
+  },
   { name: 'phoneNumber', label: 'Phone Number', autoComplete: 'tel' },
 ] as const;
 

@@ -12,7 +12,9 @@ export function DeliverySection({ form }: { form: CheckoutFormApi }) {
         Delivery address
       </h2>
       <div className="mt-2 grid gap-4 sm:grid-cols-2">
-        {DELIVERY_FIELDS.map(({ name, label, autoComplete }) =>
+        {DELIVERY_FIELDS.map((deliveryField) => {
+          const { name, label, autoComplete } = deliveryField;
+          return
           name === 'county' ? (
             <Field
               key={name}
@@ -29,7 +31,7 @@ export function DeliverySection({ form }: { form: CheckoutFormApi }) {
               key={name}
               label={label}
               autoComplete={autoComplete}
-              required
+              required={!('optional' in deliveryField)}
               {...(name === 'phoneNumber'
                 ? {
                     type: 'tel',
@@ -40,8 +42,8 @@ export function DeliverySection({ form }: { form: CheckoutFormApi }) {
               error={errors[name]?.message}
               {...form.register(name)}
             />
-          ),
-        )}
+          );
+        })}
       </div>
     </section>
   );
