@@ -12,6 +12,7 @@ import {
   updateAdminProduct,
   useAdminProducts,
 } from '../api/admin-api';
+import { discountCell } from '../discount-cell';
 import { AdminGuard } from './admin-guard';
 import { PageButtons } from './page-buttons';
 
@@ -161,14 +162,7 @@ function ProductTable() {
                       <span className="line-clamp-2">{product.description}</span>
                     </td>
                     <td className="p-2">{formatKsh(product.price)}</td>
-                    <td className="p-2">
-                      {[
-                        product.discounts === null ? '' : `${product.discounts}%`,
-                        product.discount ?? '',
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </td>
+                    <td className="p-2">{discountCell(product)}</td>
                     <td className="p-2">{product.count}</td>
                     <td className="p-2">{product.category}</td>
                     <td className="flex gap-2 p-2">
