@@ -28,6 +28,7 @@ const product: Product = {
   pricingType: 'Fixed',
   variants: [{ _id: VARIANT, name: '', size: '250 g', stock: 9 }],
   imageUrls: ['/media/x/800x800.webp'],
+  images: ['/media/x/800x800.webp'],
   categoryId: CATEGORY,
   category: 'Body',
   shopId: '11111111-1111-1111-1111-111111111111',

@@ -14,8 +14,7 @@ export function DeliverySection({ form }: { form: CheckoutFormApi }) {
       <div className="mt-2 grid gap-4 sm:grid-cols-2">
         {DELIVERY_FIELDS.map((deliveryField) => {
           const { name, label, autoComplete } = deliveryField;
-          return
-          name === 'county' ? (
+          return name === 'county' ? (
             <Field
               key={name}
               label={label}
