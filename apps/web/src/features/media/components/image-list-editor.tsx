@@ -1,8 +1,8 @@
 // An ordered picture list with uploads: thumbnails, Move up / Move down (swap with the neighbour,
 // ignored at the ends), Remove, and one progress bar per file being sent. Used by the shop's
 // Manage Images dialog and the product form; what it changes is saved with its form.
-import { useEffect, useId, useRef, useState } from 'react';
-import type { Dispatch, SetStateAction } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import type { Dispatch, Ref, SetStateAction } from 'react';
 import { UPLOAD_MESSAGES, type MediaKind } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
@@ -22,6 +22,18 @@ export interface ImageListEditorProps {
   limitMessage: string;
   /** Told when uploads start and end, so the form can wait before saving. */
   onBusyChange?: (busy: boolean) => void;
+  /** For a form that saves the list: see ImageListEditorHandle. */
+  ref?: Ref<ImageListEditorHandle>;
+}
+
+export interface ImageListEditorHandle {
+  /**
+   * Sends the files chosen but not yet uploaded (progress shown as for Upload) and waits for
+   * every upload under way. True when all went up (or none was waiting); false when one was
+   * refused or failed, whose message the editor shows. A form calls it before saving, so a
+   * Save pressed before Upload never drops the chosen pictures (issue 29).
+   */
+  uploadChosen(): Promise<boolean>;
 }
 
 interface Upload {
@@ -41,6 +53,7 @@ export function ImageListEditor({
   limit,
   limitMessage,
   onBusyChange,
+  ref,
 }: ImageListEditorProps) {
   const headingId = useId();
   const inputId = useId();
@@ -67,16 +80,28 @@ export function ImageListEditor({
     return () => onBusyChange?.(false);
   }, [busy, onBusyChange]);
 
-  const upload = async () => {
-    setProblem(null);
+  // Uploads under way, so uploadChosen can wait for those the Upload button started.
+  const sending = useRef(new Set<Promise<boolean>>());
+
+  /** Sends the chosen files; false when they were refused or one failed. */
+  const upload = (whenNoneChosen: 'complain' | 'skip') => {
+    const sent = send(whenNoneChosen);
+    sending.current.add(sent);
+    void sent.finally(() => sending.current.delete(sent));
+    return sent;
+  };
+
+  const send = async (whenNoneChosen: 'complain' | 'skip'): Promise<boolean> => {
     const files = Array.from(fileInput.current?.files ?? []);
     if (files.length === 0) {
+      if (whenNoneChosen === 'skip') return true;
       setProblem(UPLOAD_MESSAGES[kind].none);
-      return;
+      return false;
     }
+    setProblem(null);
     if (!fitsLimit(images.length + uploads.length, files.length, limit)) {
       setProblem(limitMessage);
-      return;
+      return false;
     }
     const batch = files.map((file, i) => ({
       id: `${Date.now()}-${i}-${file.name}`,
@@ -115,7 +140,17 @@ export function ImageListEditor({
     setAnnouncement(
       `${urls.length} of ${files.length} ${files.length === 1 ? 'image' : 'images'} uploaded.`,
     );
+    return failure === undefined;
   };
+
+  useImperativeHandle(ref, () => ({
+    uploadChosen: async () => {
+      const under = [...sending.current];
+      const chosen = await upload('skip');
+      const earlier = await Promise.all(under);
+      return chosen && earlier.every(Boolean);
+    },
+  }));
 
   const move = (index: number, direction: MoveDirection) => {
     const target = direction === 'up' ? index - 1 : index + 1;
@@ -241,7 +276,7 @@ export function ImageListEditor({
             className={`mt-1 block w-full text-sm ${focusRing}`}
           />
         </div>
-        <button type="button" onClick={() => void upload()} className={secondaryButton}>
+        <button type="button" onClick={() => void upload('complain')} className={secondaryButton}>
           Upload<span className="sr-only"> {label.toLowerCase()}</span>
         </button>
       </div>

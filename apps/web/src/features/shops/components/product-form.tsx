@@ -1,6 +1,7 @@
 // The product form (spec sections 2 to 5): 'Add Product' without an _id, 'Edit Product' with one.
 // Stock is the variants' sum when there are variants; count (units sold) is shown, never sent.
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { IMAGE_LIMITS, IMAGE_LIMIT_MESSAGES, PRICING_TYPES, type Product } from '@soko/contract';
 import { Field } from '../../../components/form/field';
@@ -12,7 +13,7 @@ import {
   primaryButton,
   secondaryButton,
 } from '../../../components/form-styles';
-import { ImageListEditor } from '../../media';
+import { ImageListEditor, type ImageListEditorHandle } from '../../media';
 import { createProduct, updateProduct } from '../api/save-catalog';
 import {
   derivedStock,
@@ -25,6 +26,8 @@ import {
 
 export const PRODUCT_ADD_FAILED = 'Failed to add item';
 export const PRODUCT_UPDATE_FAILED = 'Failed to update item';
+/** When a chosen picture could not be sent before saving: the editor says why beside it. */
+export const PICTURES_NOT_SENT = 'Not saved: a chosen picture did not upload. See Product images.';
 
 const pricingOptions = PRICING_TYPES.map((type) => ({ value: type, label: type }));
 
@@ -52,14 +55,32 @@ export function ProductForm({
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const watched = useWatch({ control: form.control, name: ['stock', 'variants'] });
   const stockSum = derivedStock({ stock: watched[0], variants: watched[1] ?? [] });
-  const [imageUrls, setImageUrls] = useState<string[]>(product?.imageUrls ?? []);
+  // The list is read right after uploads the save waited for, before React re-renders, so it is
+  // kept in a ref as well as in state.
+  const imagesNow = useRef<string[]>(product?.imageUrls ?? []);
+  const [imageUrls, setImageUrlsState] = useState<string[]>(imagesNow.current);
+  const setImageUrls: Dispatch<SetStateAction<string[]>> = useCallback((next) => {
+    imagesNow.current = typeof next === 'function' ? next(imagesNow.current) : next;
+    setImageUrlsState(imagesNow.current);
+  }, []);
+  const editor = useRef<ImageListEditorHandle>(null);
+  const [sendingPictures, setSendingPictures] = useState(false);
   const [uploading, setUploading] = useState(false);
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values: ProductFormValues) => {
     setFailure(null);
-    const body = productFormToInput(values, { categoryId, imageUrls });
+    // Pictures chosen but not uploaded yet go up first: saving without them said the product
+    // was added and silently dropped them (issue 29).
+    setSendingPictures(true);
+    const sent = (await editor.current?.uploadChosen()) ?? true;
+    setSendingPictures(false);
+    if (!sent) {
+      setFailure(PICTURES_NOT_SENT);
+      return;
+    }
+    const body = productFormToInput(values, { categoryId, imageUrls: imagesNow.current });
     try {
       const saved = product
         ? await updateProduct(product._id, shopId, body)
@@ -222,11 +243,16 @@ export function ProductForm({
         limit={IMAGE_LIMITS.product}
         limitMessage={IMAGE_LIMIT_MESSAGES.product}
         onBusyChange={onBusy}
+        ref={editor}
       />
 
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : uploading ? 'Uploading...' : 'Save Product'}
+          {sendingPictures || uploading
+            ? 'Uploading...'
+            : isSubmitting
+              ? 'Saving...'
+              : 'Save Product'}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancel
