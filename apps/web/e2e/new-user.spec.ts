@@ -53,3 +53,31 @@ test('a product saved before its chosen pictures are sent is saved with them', a
   expect(saved, 'the product was saved').toBeDefined();
   expect(saved?.imageUrls, 'the chosen picture was saved with it').toHaveLength(1);
 });
+
+test('every admin screen links back to the admin dashboard', async ({ page, api }) => {
+  const admin = await signIn(api, 'admin@soko.test');
+  await seedToken(page, admin.token);
+  for (const path of [
+    '/createlisting',
+    '/addblog',
+    '/managelisting',
+    '/manageorders',
+    '/admin/shops',
+    '/admin/tenants',
+    '/admin/refunds',
+    '/admin/payouts',
+  ]) {
+    await page.goto(path);
+    const back = page
+      .getByRole('navigation', { name: 'Admin area' })
+      .getByRole('link', { name: 'Admin dashboard' });
+    await expect(back, path).toBeVisible();
+    await expect(back, path).toHaveAttribute('href', '/admin');
+  }
+  await page
+    .getByRole('navigation', { name: 'Admin area' })
+    .getByRole('link', { name: 'Admin dashboard' })
+    .click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('link', { name: 'View Products' })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { AdminAreaNav } from '../../../components/admin-area-nav';
 import { useSession } from '../../../lib/session';
 
 /** Shown by the header when a non-admin is sent home (the /createlisting guard's wording). */
@@ -19,5 +20,10 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (currentUser.role !== 'admin') {
     return <Navigate to="/" replace state={{ notice: NO_ACCESS_NOTICE }} />;
   }
-  return <>{children}</>;
+  return (
+    <>
+      <AdminAreaNav />
+      {children}
+    </>
+  );
 }

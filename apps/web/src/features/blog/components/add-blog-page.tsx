@@ -7,6 +7,7 @@ import {
   createBlogBodySchema,
   type BlogPost,
 } from '@soko/contract';
+import { AdminAreaNav } from '../../../components/admin-area-nav';
 import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
@@ -36,7 +37,12 @@ export function AddBlogPage() {
   if (currentUser.role !== 'admin') {
     return <Navigate to="/" replace state={{ notice: NO_ACCESS_NOTICE }} />;
   }
-  return <AddBlogForm />;
+  return (
+    <>
+      <AdminAreaNav />
+      <AddBlogForm />
+    </>
+  );
 }
 
 function AddBlogForm() {
