@@ -81,3 +81,30 @@ test('every admin screen links back to the admin dashboard', async ({ page, api 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('link', { name: 'View Products' })).toBeVisible();
 });
+
+test('a failed product update says so in the spec’s words, with the server’s reason', async ({
+  page,
+  api,
+}) => {
+  const admin = await signIn(api, 'admin@soko.test');
+  await seedToken(page, admin.token);
+  await page.goto('/managelisting');
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  // The server refuses the update (a stand-in for a database or rule failure).
+  await page.route('**/api/products/*', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }),
+        })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update item' })).toHaveText(
+    'Failed to update item: Something went wrong.',
+  );
+});

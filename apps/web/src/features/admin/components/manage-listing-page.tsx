@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatKsh, pageCount, PAGE_SIZES, type Product } from '@soko/contract';
 import { ConfirmDialog } from '../../../components/modal';
 import { focusRing } from '../../../components/form-styles';
-import { ApiError } from '../../../lib/api-client';
+import { PRODUCT_UPDATE_FAILED } from '../../shops';
 import {
   adminKeys,
   deleteAdminProduct,
@@ -74,7 +74,13 @@ function ProductTable() {
       setStatus(`Product ${saved.name} updated.`);
       await reload();
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : 'Failed to update item');
+      // Spec section 8's text with the server's, shown as well as logged (DESIGN.md departure 12).
+      console.error(PRODUCT_UPDATE_FAILED, caught);
+      setFailure(
+        caught instanceof Error && caught.message
+          ? `${PRODUCT_UPDATE_FAILED}: ${caught.message}`
+          : PRODUCT_UPDATE_FAILED,
+      );
     }
   };
 
