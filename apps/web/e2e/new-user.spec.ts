@@ -108,3 +108,38 @@ test('a failed product update says so in the spec’s words, with the server’s
     'Failed to update item: Something went wrong.',
   );
 });
+
+test('the chat button never covers Add to Cart on a phone', async ({ page, api }) => {
+  test.skip(test.info().project.name !== 'phone', 'the phone layout only');
+  const product = await shopProduct(api, true, 0);
+  await page.goto(productPath(product));
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+  const launcher = page.getByRole('button', { name: /WhatsApp/ });
+  await expect(addToCart).toBeEnabled();
+  await expect(launcher).toBeVisible();
+
+  // Add to Cart at the bottom of the screen, where the launcher floats, and then in mid-screen.
+  for (const place of ['bottom', 'middle'] as const) {
+    const hits = await addToCart.evaluate((button, where) => {
+      // Node's types here, not the DOM's: the page's window and document through the element.
+      const doc = button.ownerDocument;
+      const view = doc.defaultView;
+      if (!view) throw new Error('the button is in no window');
+      const first = button.getBoundingClientRect();
+      const target = where === 'bottom' ? view.innerHeight - first.height - 24 : 300;
+      view.scrollBy(0, first.top - target);
+      const box = button.getBoundingClientRect();
+      const y = box.top + box.height / 2;
+      // Its centre, as the issue asks, and the ends of the row a thumb may press.
+      return [box.left + 4, box.left + box.width / 2, box.right - 4].map((x) => {
+        const hit = doc.elementFromPoint(x, y);
+        return {
+          x: Math.round(x),
+          y: Math.round(y),
+          onButton: hit === button || button.contains(hit),
+        };
+      });
+    }, place);
+    for (const hit of hits) expect(hit.onButton, `${place}: ${hit.x},${hit.y}`).toBe(true);
+  }
+});

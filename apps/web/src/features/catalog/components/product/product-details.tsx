@@ -93,7 +93,12 @@ export function ProductDetails({ product }: { product: Product }) {
           <div aria-live="polite">
             <StockText available={available} />
           </div>
-          <AddToCartButton product={product} variant={variant} available={available} />
+          {/* On a phone the button is as wide as the page and the chat launcher floats over the
+              page's bottom-right corner (right 1rem, 3.5rem wide): the row keeps that lane free
+              (4.5rem), so wherever the page is scrolled the launcher never covers the button. */}
+          <div className="pr-18 sm:pr-0">
+            <AddToCartButton product={product} variant={variant} available={available} />
+          </div>
           <ProductDescription description={product.description} />
         </section>
       </div>
