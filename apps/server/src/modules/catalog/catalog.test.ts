@@ -254,7 +254,9 @@ describe('the spec’s product field `images`', () => {
     expect(productSchema.parse(one).images).toEqual(sample.imageUrls);
 
     expectImages(
-      await rawProducts(`/api/listing/products?category=${sample.categoryId}&exclude=${sample._id}`),
+      await rawProducts(
+        `/api/listing/products?category=${sample.categoryId}&exclude=${sample._id}`,
+      ),
       'related',
     );
     expectImages(

@@ -57,8 +57,8 @@ export function ProductForm({
   const stockSum = derivedStock({ stock: watched[0], variants: watched[1] ?? [] });
   // The list is read right after uploads the save waited for, before React re-renders, so it is
   // kept in a ref as well as in state.
-  const imagesNow = useRef<string[]>(product?.imageUrls ?? []);
-  const [imageUrls, setImageUrlsState] = useState<string[]>(imagesNow.current);
+  const [imageUrls, setImageUrlsState] = useState<string[]>(product?.imageUrls ?? []);
+  const imagesNow = useRef<string[]>(imageUrls);
   const setImageUrls: Dispatch<SetStateAction<string[]>> = useCallback((next) => {
     imagesNow.current = typeof next === 'function' ? next(imagesNow.current) : next;
     setImageUrlsState(imagesNow.current);
@@ -69,7 +69,8 @@ export function ProductForm({
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const onSubmit = form.handleSubmit(async (values: ProductFormValues) => {
+  // Run from the submit event only: it reads the refs, which render must not.
+  const save = async (values: ProductFormValues) => {
     setFailure(null);
     // Pictures chosen but not uploaded yet go up first: saving without them said the product
     // was added and silently dropped them (issue 29).
@@ -94,13 +95,13 @@ export function ProductForm({
         caught instanceof Error && caught.message ? `${prefix}: ${caught.message}` : prefix,
       );
     }
-  });
+  };
 
   return (
     <form
       noValidate
       aria-labelledby={titleId}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
       className="space-y-4 rounded-lg border border-stone-200 p-4"
     >
       <h3 id={titleId} className="text-lg font-semibold">
