@@ -1,5 +1,11 @@
 import sharp from 'sharp';
-import { productPath, type AuthResponse, type Product, type Shop } from '@soko/contract';
+import {
+  productPath,
+  type AuthResponse,
+  type Category,
+  type Product,
+  type Shop,
+} from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
 import { seedToken, shopProduct } from './shopping';
 
@@ -27,7 +33,8 @@ test('a product saved before its chosen pictures are sent is saved with them', a
   const owner2 = await signIn(api, 'owner2@soko.test');
   const [shop] = await api.get<Shop[]>('/api/property/shop/getall', { token: owner2.token });
   if (!shop) throw new Error('owner2 has no shop');
-  const name = `Early save ${Date.now()}-${test.info().project.name}`;
+  // No 'Save' in the name: other journeys press the admin table's Save by its name.
+  const name = `Early pictures ${Date.now()}-${test.info().project.name}`;
   await seedToken(page, admin.token);
 
   await page.goto('/createlisting');
@@ -51,6 +58,32 @@ test('a product saved before its chosen pictures are sent is saved with them', a
   });
   const saved = products.find((p) => p.name === name);
   expect(saved, 'the product was saved').toBeDefined();
+  expect(saved?.imageUrls, 'the chosen picture was saved with it').toHaveLength(1);
+});
+
+test('a category saved before its chosen picture is sent is saved with it', async ({
+  page,
+  api,
+}) => {
+  const owner2 = await signIn(api, 'owner2@soko.test');
+  const [shop] = await api.get<Shop[]>('/api/property/shop/getall', { token: owner2.token });
+  if (!shop) throw new Error('owner2 has no shop');
+  const name = `Early ${Date.now()} ${test.info().project.name}`;
+  await seedToken(page, owner2.token);
+
+  await page.goto(`/add-products/${shop._id}`);
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  const form = page.getByRole('form', { name: 'Add Category' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Add category images').setInputFiles([await png('early-category.png')]);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  const categories = await api.get<Category[]>(`/api/property/shop/${shop._id}/categories`, {
+    token: owner2.token,
+  });
+  const saved = categories.find((c) => c.name === name);
+  expect(saved, 'the category was saved').toBeDefined();
   expect(saved?.imageUrls, 'the chosen picture was saved with it').toHaveLength(1);
 });
 

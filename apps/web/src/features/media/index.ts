@@ -2,3 +2,4 @@
 export * from './image-list';
 export * from './upload-image';
 export * from './components/image-list-editor';
+export * from './use-picture-list';

@@ -14,11 +14,14 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { ConfirmDialog } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
-import { ImageListEditor } from '../../media';
+import { ImageListEditor, usePictureList } from '../../media';
 import { ownerKeys } from '../api/get-shops';
 import { createCategory, deleteCategory, updateCategory } from '../api/save-catalog';
 
 export const CATEGORY_SAVE_FAILED = 'Failed to save category';
+/** When a chosen picture could not be sent before saving: the editor says why beside it. */
+const CATEGORY_PICTURES_NOT_SENT =
+  'Not saved: a chosen picture did not upload. See Category images.';
 
 const categoryFormSchema = categoryInputSchema.shape.categoryData.pick({ name: true });
 
@@ -181,11 +184,18 @@ function CategoryForm({
   const form = useZodForm(categoryFormSchema, { defaultValues: { name: category?.name ?? '' } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const [imageUrls, setImageUrls] = useState<string[]>(() => category?.imageUrls ?? []);
+  const { images, setImages, editor, settle, settling } = usePictureList(category?.imageUrls ?? []);
   const [uploading, setUploading] = useState(false);
 
-  const onSubmit = form.handleSubmit(async ({ name }) => {
+  // Run from the submit event only: settling reads the picture list's refs, which render must not.
+  const save = async ({ name }: { name: string }) => {
     setFailure(null);
+    // Pictures chosen but not uploaded yet go up first, as in the product form (issue 29).
+    const imageUrls = await settle();
+    if (!imageUrls) {
+      setFailure(CATEGORY_PICTURES_NOT_SENT);
+      return;
+    }
     const body = { shopId, categoryData: { name, imageUrls } };
     try {
       onSaved(category ? await updateCategory(category._id, body) : await createCategory(body));
@@ -203,13 +213,13 @@ function CategoryForm({
       console.error(CATEGORY_SAVE_FAILED, caught);
       setFailure(CATEGORY_SAVE_FAILED);
     }
-  });
+  };
 
   return (
     <form
       noValidate
       aria-label={category ? `Edit category ${category.name}` : 'Add Category'}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
       }}
@@ -227,15 +237,16 @@ function CategoryForm({
         label="Category images"
         kind="category"
         shopId={shopId}
-        images={imageUrls}
-        onChange={setImageUrls}
+        images={images}
+        onChange={setImages}
         limit={IMAGE_LIMITS.category}
         limitMessage={IMAGE_LIMIT_MESSAGES.category}
         onBusyChange={setUploading}
+        ref={editor}
       />
       <div className="flex gap-2">
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : 'Save'}
+          {settling || uploading ? 'Uploading...' : isSubmitting ? 'Saving...' : 'Save'}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancel

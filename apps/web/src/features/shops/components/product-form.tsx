@@ -1,7 +1,6 @@
 // The product form (spec sections 2 to 5): 'Add Product' without an _id, 'Edit Product' with one.
 // Stock is the variants' sum when there are variants; count (units sold) is shown, never sent.
-import { useCallback, useId, useRef, useState } from 'react';
-import type { Dispatch, SetStateAction } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { IMAGE_LIMITS, IMAGE_LIMIT_MESSAGES, PRICING_TYPES, type Product } from '@soko/contract';
 import { Field } from '../../../components/form/field';
@@ -13,7 +12,7 @@ import {
   primaryButton,
   secondaryButton,
 } from '../../../components/form-styles';
-import { ImageListEditor, type ImageListEditorHandle } from '../../media';
+import { ImageListEditor, usePictureList } from '../../media';
 import { createProduct, updateProduct } from '../api/save-catalog';
 import {
   derivedStock,
@@ -55,33 +54,22 @@ export function ProductForm({
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const watched = useWatch({ control: form.control, name: ['stock', 'variants'] });
   const stockSum = derivedStock({ stock: watched[0], variants: watched[1] ?? [] });
-  // The list is read right after uploads the save waited for, before React re-renders, so it is
-  // kept in a ref as well as in state.
-  const [imageUrls, setImageUrlsState] = useState<string[]>(product?.imageUrls ?? []);
-  const imagesNow = useRef<string[]>(imageUrls);
-  const setImageUrls: Dispatch<SetStateAction<string[]>> = useCallback((next) => {
-    imagesNow.current = typeof next === 'function' ? next(imagesNow.current) : next;
-    setImageUrlsState(imagesNow.current);
-  }, []);
-  const editor = useRef<ImageListEditorHandle>(null);
-  const [sendingPictures, setSendingPictures] = useState(false);
+  const { images, setImages, editor, settle, settling } = usePictureList(product?.imageUrls ?? []);
   const [uploading, setUploading] = useState(false);
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // Run from the submit event only: it reads the refs, which render must not.
+  // Run from the submit event only: settling reads the picture list's refs, which render must not.
   const save = async (values: ProductFormValues) => {
     setFailure(null);
     // Pictures chosen but not uploaded yet go up first: saving without them said the product
     // was added and silently dropped them (issue 29).
-    setSendingPictures(true);
-    const sent = (await editor.current?.uploadChosen()) ?? true;
-    setSendingPictures(false);
-    if (!sent) {
+    const imageUrls = await settle();
+    if (!imageUrls) {
       setFailure(PICTURES_NOT_SENT);
       return;
     }
-    const body = productFormToInput(values, { categoryId, imageUrls: imagesNow.current });
+    const body = productFormToInput(values, { categoryId, imageUrls });
     try {
       const saved = product
         ? await updateProduct(product._id, shopId, body)
@@ -239,8 +227,8 @@ export function ProductForm({
         label="Product images"
         kind="product"
         shopId={shopId}
-        images={imageUrls}
-        onChange={setImageUrls}
+        images={images}
+        onChange={setImages}
         limit={IMAGE_LIMITS.product}
         limitMessage={IMAGE_LIMIT_MESSAGES.product}
         onBusyChange={onBusy}
@@ -249,11 +237,7 @@ export function ProductForm({
 
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {sendingPictures || uploading
-            ? 'Uploading...'
-            : isSubmitting
-              ? 'Saving...'
-              : 'Save Product'}
+          {settling || uploading ? 'Uploading...' : isSubmitting ? 'Saving...' : 'Save Product'}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancel
