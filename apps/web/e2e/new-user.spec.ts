@@ -87,6 +87,21 @@ test('a category saved before its chosen picture is sent is saved with it', asyn
   expect(saved?.imageUrls, 'the chosen picture was saved with it').toHaveLength(1);
 });
 
+test('a blog post published before its chosen picture is sent shows it', async ({ page, api }) => {
+  const admin = await signIn(api, 'admin@soko.test');
+  await seedToken(page, admin.token);
+  const title = `Early post ${Date.now()} ${test.info().project.name}`;
+  await page.goto('/addblog');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Content', { exact: true }).fill('Fresh mangoes this week.');
+  await page.getByLabel('Add blog images').setInputFiles([await png('early-post.png')]);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Post published.' })).toBeVisible();
+  await page.getByRole('link', { name: `Read “${title}”` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`^${title}, picture`) })).toHaveCount(1);
+});
+
 test('every admin screen links back to the admin dashboard', async ({ page, api }) => {
   const admin = await signIn(api, 'admin@soko.test');
   await seedToken(page, admin.token);

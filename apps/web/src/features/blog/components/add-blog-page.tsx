@@ -14,11 +14,13 @@ import { applyServerFieldErrors, useZodForm } from '../../../components/form/use
 import { focusRing, inputClass, primaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { ImageListEditor } from '../../media';
+import { ImageListEditor, usePictureList } from '../../media';
 import { useCreateBlogPost } from '../api/blog-api';
 
 const NO_ACCESS_NOTICE = 'You do not have access to that page.';
 export const BLOG_FAILED_MESSAGE = 'The post could not be published. Please try again.';
+/** When a chosen picture could not be sent before publishing: the editor says why beside it. */
+const BLOG_PICTURES_NOT_SENT = 'Not published: a chosen picture did not upload. See Blog images.';
 
 // The pictures live in the editor's own state; the form holds the words.
 const wordsSchema = createBlogBodySchema.pick({ title: true, content: true });
@@ -49,33 +51,38 @@ function AddBlogForm() {
   const contentId = useId();
   const form = useZodForm(wordsSchema, { defaultValues: { title: '', content: '' } });
   const { errors, isSubmitting } = form.formState;
-  const [imageUrls, setImageUrls] = useState<string[]>([]);
+  const { images, setImages, editor, settle, settling } = usePictureList([]);
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<BlogPost | null>(null);
   const createPost = useCreateBlogPost();
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
 
-  const onSubmit = form.handleSubmit(
-    async (words) => {
-      setFailure(null);
-      setCreated(null);
-      try {
-        const post = await createPost.mutateAsync({ ...words, imageUrls });
-        setCreated(post);
-        form.reset();
-        setImageUrls([]);
-      } catch (caught) {
-        applyServerFieldErrors(form, caught);
-        setFailure(
-          caught instanceof ApiError && caught.message
-            ? `${BLOG_FAILED_MESSAGE} ${caught.message}`
-            : BLOG_FAILED_MESSAGE,
-        );
-      }
-    },
-    () => setFailure('Please fill in the title and the content.'),
-  );
+  // Run from the submit event only: settling reads the picture list's refs, which render must not.
+  const publish = async (words: { title: string; content: string }) => {
+    setFailure(null);
+    setCreated(null);
+    // Pictures chosen but not uploaded yet go up first; publishing dropped them (issue 29).
+    const imageUrls = await settle();
+    if (!imageUrls) {
+      setFailure(BLOG_PICTURES_NOT_SENT);
+      return;
+    }
+    try {
+      const post = await createPost.mutateAsync({ ...words, imageUrls });
+      setCreated(post);
+      form.reset();
+      setImages([]);
+    } catch (caught) {
+      applyServerFieldErrors(form, caught);
+      setFailure(
+        caught instanceof ApiError && caught.message
+          ? `${BLOG_FAILED_MESSAGE} ${caught.message}`
+          : BLOG_FAILED_MESSAGE,
+      );
+    }
+  };
+  const refused = () => setFailure('Please fill in the title and the content.');
 
   const contentError = errors.content?.message;
   return (
@@ -95,7 +102,7 @@ function AddBlogForm() {
       <form
         noValidate
         aria-label="Add blog post"
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void form.handleSubmit(publish, refused)(event)}
         className="mt-4 flex flex-col gap-4"
       >
         <FormAlert>{failure}</FormAlert>
@@ -125,14 +132,15 @@ function AddBlogForm() {
         <ImageListEditor
           label="Blog images"
           kind="blog"
-          images={imageUrls}
-          onChange={setImageUrls}
+          images={images}
+          onChange={setImages}
           limit={IMAGE_LIMITS.blog}
           limitMessage={IMAGE_LIMIT_MESSAGES.blog}
           onBusyChange={onBusy}
+          ref={editor}
         />
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {isSubmitting ? 'Publishing...' : uploading ? 'Uploading...' : 'Submit'}
+          {settling || uploading ? 'Uploading...' : isSubmitting ? 'Publishing...' : 'Submit'}
         </button>
       </form>
     </section>
