@@ -52,7 +52,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
   REDIS_URL: optionalUrl(/^rediss?$/),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  // No default here: it depends on NODE_ENV (loadConfig).
+  // Empty counts as unset (compose.yaml passes `${SEED:-}`).
+  SEED: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['demo', 'none']).optional()),
   TOKEN_LIFETIME_HOURS: positiveInt.default(168),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -213,7 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     tokenLifetimeSeconds: e.TOKEN_LIFETIME_HOURS * 3600,
-    seed: e.SEED,
+    // The demo's accounts share a published password: a production start seeds it only when
+    // asked to (SEED=demo), so a first deploy never opens with admin@soko.test.
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
