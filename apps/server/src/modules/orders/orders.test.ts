@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DELIVERY_FORM, makeProduct, orderBody } from '../../../test/order-fixtures';
 import { rowsOf } from '../../platform/db';
+import { DEVICE_COOKIE } from '../../platform/device';
 import { discountCodes, orders, products, productVariants, shops } from '../../platform/schema';
 import { expireOverdueOrders } from './service';
 
@@ -913,17 +914,22 @@ describe('holding stock is bounded', () => {
     await t.database.db.update(shops).set({ maxPerOrder: 10 }).where(eq(shops.id, product.shopId));
   });
 
-  describe('open unpaid orders per client', () => {
+  describe('open unpaid orders per client (account, else device) and per address', () => {
     let limited: TestApp;
     beforeAll(async () => {
       limited = await createTestApp({
-        env: { MAX_OPEN_ORDERS_PER_CLIENT: '3', TRUST_PROXY: 'true' },
+        env: {
+          MAX_OPEN_ORDERS_PER_CLIENT: '3',
+          MAX_OPEN_ORDERS_PER_ADDRESS: '15',
+          TRUST_PROXY: 'true',
+        },
       });
     });
     afterAll(async () => {
       await limited?.close();
     });
-    const placeFrom = (address: string, body: CreateOrderBody, token?: string) =>
+    /** From `address`, with the device cookie `device` when given. */
+    const placeFrom = (address: string, body: CreateOrderBody, token?: string, device?: string) =>
       limited.app.inject({
         method: 'POST',
         url: '/api/order/create',
@@ -932,18 +938,55 @@ describe('holding stock is bounded', () => {
           'x-forwarded-for': address,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
+        ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
       });
+    const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+      const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+      if (!cookie) throw new Error('no device cookie was set');
+      return cookie.value;
+    };
+    /** A device of its own: the cookie the first order from a browser without one is given. */
+    async function newDevice(address: string, body: CreateOrderBody) {
+      const first = await placeFrom(address, body);
+      expect(first.statusCode).toBe(201);
+      return { device: deviceOf(first), first: createOrderResponseSchema.parse(first.json()) };
+    }
 
-    it('lets one address hold only so many, tells it when to try again, and frees a place as orders are paid or lapse', async () => {
+    it('gives a browser without one a long-lived, httpOnly, signed device cookie', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
-      const placed = [];
-      for (let i = 0; i < 3; i++) {
-        const res = await placeFrom('203.0.113.5', body);
+      const res = await placeFrom('203.0.113.40', body);
+      const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+      expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
+      expect(cookie?.secure).toBeFalsy();
+      expect(cookie?.maxAge).toBeGreaterThan(300 * 24 * 3600);
+      // Kept when sent back; an altered or made-up one is replaced by a new one.
+      const again = await placeFrom('203.0.113.40', body, undefined, cookie?.value);
+      expect(again.cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
+      const forged = `${'A'.repeat(22)}.${cookie?.value.split('.')[1] ?? ''}`;
+      const refused = await placeFrom('203.0.113.40', body, undefined, forged);
+      expect(deviceOf(refused)).not.toBe(forged);
+      // Secure over https (behind the trusted proxy).
+      const https = await limited.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        payload: body,
+        headers: { 'x-forwarded-for': '203.0.113.41', 'x-forwarded-proto': 'https' },
+      });
+      expect(https.cookies.find((c) => c.name === DEVICE_COOKIE)?.secure).toBe(true);
+    });
+
+    it('lets one device hold only so many, tells it when to try again, and frees a place as orders are paid or lapse', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const { device, first } = await newDevice('203.0.113.5', body);
+      const placed = [first];
+      for (let i = 0; i < 2; i++) {
+        const res = await placeFrom('203.0.113.5', body, undefined, device);
         expect(res.statusCode).toBe(201);
         placed.push(createOrderResponseSchema.parse(res.json()));
       }
-      const fourth = await placeFrom('203.0.113.5', body);
+      const fourth = await placeFrom('203.0.113.5', body, undefined, device);
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json().error).toMatchObject({
         code: 'too_many_open_orders',
@@ -952,33 +995,35 @@ describe('holding stock is bounded', () => {
       });
       expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect((await stockOf(product.id, limited))?.stock).toBe(47);
+      // The same device from another address is still the same client.
+      expect((await placeFrom('192.0.2.77', body, undefined, device)).statusCode).toBe(429);
 
-      // Another address, and a signed-in shopper on the same address, each count their own.
-      expect((await placeFrom('203.0.113.6', body)).statusCode).toBe(201);
+      // Another device on the same address, and a signed-in shopper there, each count their own.
+      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(201);
       const signin = await limited.app.inject({
         method: 'POST',
         url: '/api/user/signin',
         payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
       });
       const { token } = authResponseSchema.parse(signin.json());
-      expect((await placeFrom('203.0.113.5', body, token)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.5', body, token, device)).statusCode).toBe(201);
 
       // An order whose hold has lapsed no longer counts, swept or not.
       await limited.database.db
         .update(orders)
         .set({ holdUntil: new Date(Date.now() - 1000) })
         .where(eq(orders.id, placed[0]?._id as string));
-      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(201);
-      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(429);
+      expect((await placeFrom('203.0.113.5', body, undefined, device)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.5', body, undefined, device)).statusCode).toBe(429);
     });
 
     it('counts a pay-on-delivery order until its final checkout', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: false, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
-      const first = createOrderResponseSchema.parse((await placeFrom('203.0.113.7', body)).json());
-      await placeFrom('203.0.113.7', body);
-      await placeFrom('203.0.113.7', body);
-      expect((await placeFrom('203.0.113.7', body)).statusCode).toBe(429);
+      const { device, first } = await newDevice('203.0.113.7', body);
+      await placeFrom('203.0.113.7', body, undefined, device);
+      await placeFrom('203.0.113.7', body, undefined, device);
+      expect((await placeFrom('203.0.113.7', body, undefined, device)).statusCode).toBe(429);
       const confirmed = await limited.app.inject({
         method: 'POST',
         url: '/api/order/checkout',
@@ -991,25 +1036,59 @@ describe('holding stock is bounded', () => {
         },
       });
       expect(confirmed.statusCode).toBe(200);
-      expect((await placeFrom('203.0.113.7', body)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.7', body, undefined, device)).statusCode).toBe(201);
     });
 
     // On PostgreSQL these really race: the count is taken under a per-client lock.
-    it('lets no more through when one address places ten at once', async () => {
+    it('lets no more through when one device places ten at once', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
+      const { device } = await newDevice('198.51.100.9', body);
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => placeFrom('198.51.100.9', body)),
+        Array.from({ length: 9 }, () => placeFrom('198.51.100.9', body, undefined, device)),
       );
       const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+      expect(codes).toEqual([201, 201, 429, 429, 429, 429, 429, 429, 429]);
       expect((await stockOf(product.id, limited))?.stock).toBe(47);
     });
 
-    it('treats the addresses of one IPv6 network as one client', async () => {
+    it('serves 12 strangers on one carrier address at once, each on their own device', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
-      for (const host of ['1', '2', '3']) {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => placeFrom('100.64.0.1', body)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(201));
+      expect(new Set(answers.map(deviceOf)).size).toBe(12);
+      expect((await stockOf(product.id, limited))?.stock).toBe(38);
+
+      // The address's own bound (15 here) is far higher, and says what it is.
+      const more = await Promise.all(
+        Array.from({ length: 5 }, () => placeFrom('100.64.0.1', body)),
+      );
+      expect(more.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+      const refused = more.find((a) => a.statusCode === 429);
+      expect(refused?.json().error).toMatchObject({
+        code: 'too_many_open_orders_address',
+        message:
+          'Too many orders from your network are waiting for payment right now (15 at most from one internet address, which mobile networks share among many shoppers). Please try again in 15 minutes.',
+      });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // A signed-in shopper there is held to it too; another address is not.
+      const signin = await limited.app.inject({
+        method: 'POST',
+        url: '/api/user/signin',
+        payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
+      });
+      const { token } = authResponseSchema.parse(signin.json());
+      expect((await placeFrom('100.64.0.1', body, token)).statusCode).toBe(429);
+      expect((await placeFrom('100.64.0.2', body)).statusCode).toBe(201);
+    });
+
+    it('treats the addresses of one IPv6 network as one address', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      for (let host = 1; host <= 15; host++) {
         expect((await placeFrom(`2001:db8:aa:bb::${host}`, body)).statusCode).toBe(201);
       }
       expect((await placeFrom('2001:db8:aa:bb:ffff::4', body)).statusCode).toBe(429);

@@ -32,7 +32,7 @@ import type { Config } from '../../platform/config';
 import { CACHE_TAGS, productTags, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
-import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
+import { orderRateLimits, publicWriteRateLimit } from '../../platform/rate-limit';
 import { attachStatusChannel } from './channel';
 import type { PaymentProvider } from './provider';
 import { actOnSandboxTransaction, readSandboxTransaction } from './sandbox';
@@ -92,10 +92,12 @@ export function registerPaymentRoutes(
     },
   };
 
+  const orderLimits = orderRateLimits(app, config);
   app.post(
     '/api/payments/process',
     {
-      config: { access: 'public', rateLimit: orderRateLimit(config) },
+      config: { access: 'public', rateLimit: orderLimits.perClient },
+      preValidation: orderLimits.perAddress,
       schema: {
         tags: ['checkout'],
         summary:
