@@ -1097,6 +1097,129 @@ describe('holding stock is bounded', () => {
   });
 });
 
+describe('stock one client, and one address, may hold in unpaid orders', () => {
+  let held: TestApp;
+  beforeAll(async () => {
+    held = await createTestApp({
+      env: {
+        MAX_HELD_UNITS_PER_SHOP: '12',
+        HELD_ORDERS_WORTH_PER_PRODUCT: '1',
+        ADDRESS_HOLD_FACTOR: '2',
+        TRUST_PROXY: 'true',
+      },
+    });
+  });
+  afterAll(async () => {
+    await held?.close();
+  });
+  const placeFrom = (address: string, body: CreateOrderBody, device?: string) =>
+    held.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      payload: body,
+      headers: { 'x-forwarded-for': address },
+      ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+    });
+  const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+    if (!cookie) throw new Error('no device cookie was set');
+    return cookie.value;
+  };
+  const shopNameOf = async (shopId: string) => {
+    const [row] = await held.database.db
+      .select({ name: shops.name })
+      .from(shops)
+      .where(eq(shops.id, shopId));
+    if (!row) throw new Error('no such shop');
+    return row.name;
+  };
+
+  it('holds one device to one order’s worth of a product and to the shop’s bound, and says so', async () => {
+    const soap = await makeProduct(held.database.db, { payOnOrder: true, stock: 100 });
+    const oil = await makeProduct(held.database.db, {
+      payOnOrder: true,
+      stock: 100,
+      shopId: soap.shopId,
+    });
+    const first = await placeFrom('203.0.113.60', orderBody([{ product: soap, quantity: 10 }]));
+    expect(first.statusCode).toBe(201);
+    const device = deviceOf(first);
+    const more = await placeFrom(
+      '203.0.113.60',
+      orderBody([{ product: soap, quantity: 1 }]),
+      device,
+    );
+    expect(more.statusCode).toBe(429);
+    expect(more.json().error).toMatchObject({
+      code: 'too_many_held',
+      message: `You already hold 10 of ${soap.name} in orders waiting for payment, and one shopper may hold at most 10 at a time, so you can order no more now. Pay for your waiting orders, or try again in 15 minutes.`,
+      details: { productId: soap.id, held: 10, max: 10 },
+    });
+    expect(Number(more.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await stockOf(soap.id, held))?.stock).toBe(90);
+
+    // Of the shop: 12 units in all (MAX_HELD_UNITS_PER_SHOP here).
+    expect(
+      (await placeFrom('203.0.113.60', orderBody([{ product: oil, quantity: 2 }]), device))
+        .statusCode,
+    ).toBe(201);
+    const third = await placeFrom(
+      '203.0.113.60',
+      orderBody([{ product: oil, quantity: 1 }]),
+      device,
+    );
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.message).toBe(
+      `You already hold 12 items from ${await shopNameOf(soap.shopId)} in orders waiting for payment, and one shopper may hold at most 12 at a time, so you can order no more now. Pay for your waiting orders, or try again in 15 minutes.`,
+    );
+    expect((await stockOf(oil.id, held))?.stock).toBe(98);
+
+    // Another device on the same address holds its own share.
+    expect(
+      (await placeFrom('203.0.113.60', orderBody([{ product: soap, quantity: 4 }]))).statusCode,
+    ).toBe(201);
+  });
+
+  it('holds one address to a higher bound, with its own message', async () => {
+    const product = await makeProduct(held.database.db, { payOnOrder: true, stock: 100 });
+    const body = orderBody([{ product, quantity: 10 }]);
+    expect((await placeFrom('203.0.113.61', body)).statusCode).toBe(201);
+    expect((await placeFrom('203.0.113.61', body)).statusCode).toBe(201);
+    const third = await placeFrom('203.0.113.61', orderBody([{ product, quantity: 1 }]));
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toMatchObject({
+      code: 'too_many_held',
+      message: `Orders from your network already hold 20 of ${product.name} waiting for payment, the most one internet address may hold at once (20). You can order no more now; please try again in 15 minutes.`,
+    });
+    expect((await placeFrom('203.0.113.62', body)).statusCode).toBe(201);
+    expect((await stockOf(product.id, held))?.stock).toBe(70);
+  });
+
+  // On PostgreSQL these really race: the units are counted under the client's and the
+  // address's locks, after every order committed before.
+  it('lets no racing orders past the bounds', async () => {
+    const product = await makeProduct(held.database.db, { payOnOrder: true, stock: 200 });
+    const first = await placeFrom('198.51.100.60', orderBody([{ product, quantity: 1 }]));
+    const device = deviceOf(first);
+    const fromDevice = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeFrom('198.51.100.60', orderBody([{ product, quantity: 3 }]), device),
+      ),
+    );
+    expect(fromDevice.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    expect((await stockOf(product.id, held))?.stock).toBe(190);
+
+    const other = await makeProduct(held.database.db, { payOnOrder: true, stock: 200 });
+    const strangers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeFrom('198.51.100.61', orderBody([{ product: other, quantity: 5 }])),
+      ),
+    );
+    expect(strangers.filter((a) => a.statusCode === 201)).toHaveLength(4);
+    expect((await stockOf(other.id, held))?.stock).toBe(180);
+  });
+});
+
 describe('the order rate limit', () => {
   it('answers 429 with Retry-After past RATE_LIMIT_ORDERS a minute per client', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_ORDERS: '2' } });
