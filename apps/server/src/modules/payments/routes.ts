@@ -81,6 +81,7 @@ export function registerPaymentRoutes(
     db,
     providers,
     publicUrl: config.publicUrl,
+    mpesaPrompts: config.mpesaPrompts,
     publish: (trackingId, event, orderId) => {
       // Stock and units sold may have moved with the payment: its order's products go soon
       // (everything, should they not be found).
