@@ -540,9 +540,9 @@ function orderStatement(db: Db, shape: OrderShape): Query {
             extract(epoch from network_first_lapse)::text)
         when over_kind is not null
           then soko_refuse_order('held_' || over_kind, concat_ws(':', over_id, over_held, over_max,
-            extract(epoch from coalesce(
+            floor(extract(epoch from coalesce(
               case when over_kind like 'network_%' then network_first_lapse else first_lapse end,
-              now()))::bigint))
+              now())))::bigint))
       end as refused
     from outcome`);
   if (orderStatements.size < MAX_ORDER_SHAPES) orderStatements.set(key, statement);
