@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { productListResponseSchema, productSchema, type Product } from '@soko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_PASSWORD } from '../../../test/settings';
 
 let t: TestApp;
 let unrated: Product[];
