@@ -1221,6 +1221,45 @@ describe('stock one client, and one address, may hold in unpaid orders', () => {
 });
 
 describe('the order rate limit', () => {
+  it('counts per device, and per address far higher, with its own words', async () => {
+    const limited = await createTestApp({
+      env: { RATE_LIMIT_ORDERS: '2', RATE_LIMIT_ORDERS_PER_ADDRESS: '6', TRUST_PROXY: 'true' },
+    });
+    try {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const send = (address: string, device?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/order/create',
+          payload: body,
+          headers: { 'x-forwarded-for': address },
+          ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+        });
+      const first = await send('203.0.113.90');
+      const mine = first.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
+      expect(first.statusCode).toBe(201);
+      // The first call had no cookie yet, so it counted under the address, not the device.
+      expect((await send('203.0.113.90', mine)).statusCode).toBe(201);
+      expect((await send('203.0.113.90', mine)).statusCode).toBe(201);
+      expect((await send('203.0.113.90', mine)).statusCode).toBe(429);
+      // Another shopper's device on the same address is not held back by mine.
+      const theirs = await send('198.51.100.90');
+      const other = theirs.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
+      expect((await send('203.0.113.90', other)).statusCode).toBe(201);
+      // The address's own bound: 6 calls a minute here (five counted on it so far).
+      expect((await send('203.0.113.90', other)).statusCode).toBe(201);
+      const over = await send('203.0.113.90', other);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.message).toMatch(
+        /^Too many orders from your network this minute \(internet addresses that mobile networks share among many shoppers\)\. Please try again in \d+ seconds\.$/,
+      );
+      expect(over.headers['retry-after']).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with Retry-After past RATE_LIMIT_ORDERS a minute per client', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_ORDERS: '2' } });
     try {
