@@ -421,6 +421,12 @@ const pair = await startScaleOut({
     // Every shopper comes through nginx from 127.0.0.1: one client to the rate limits.
     RATE_LIMIT_ORDERS: '100000000',
     MAX_OPEN_ORDERS_PER_CLIENT: '100000000',
+    // The fair limits' per-address and held-units bounds (decision 027), out of the way too.
+    RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000',
+    MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
+    MAX_HELD_UNITS_PER_SHOP: '100000000',
+    HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
+    ADDRESS_HOLD_FACTOR: '1000',
     RATE_LIMIT_PUBLIC_WRITES: '100000000',
     RATE_LIMIT_NOTIFICATIONS: '100000000',
   },

@@ -122,6 +122,12 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   // The order bench sends each order from its own address (X-Forwarded-For); the payment
   // bench's come from one, and are paid one by one.
   MAX_OPEN_ORDERS_PER_CLIENT: '100000000',
+  // The fair limits' per-address and held-units bounds (decision 027), out of the way too.
+  RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000',
+  MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
+  MAX_HELD_UNITS_PER_SHOP: '100000000',
+  HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
+  ADDRESS_HOLD_FACTOR: '1000',
   TRUST_PROXY: 'true',
   RATE_LIMIT_PUBLIC_WRITES: '100000000',
 });

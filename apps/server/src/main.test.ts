@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './demo/content/catalog';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mainTs = path.join(here, 'main.ts');
@@ -14,16 +15,18 @@ let dataDir: string;
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function start(env: Record<string, string>): Started {
+/** Starts main.ts; `env` overrides the defaults, and a key set to undefined is left unset. */
+function start(env: Record<string, string | undefined>): Started {
+  const merged: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    SEED: 'none',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      SEED: 'none',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -83,6 +86,28 @@ describe('starting the server', () => {
     } finally {
       run.child.kill('SIGTERM');
       await run.exited;
+    }
+  }, 120_000);
+
+  // A first deploy must not open with the demo's admin and its published password (issue 29).
+  it('seeds no demo accounts in a production start without SEED', async () => {
+    const productionDir = await mkdtemp(path.join(os.tmpdir(), 'soko-main-production-'));
+    const run = start({ DATA_DIR: productionDir, NODE_ENV: 'production', SEED: undefined });
+    try {
+      await waitFor(() => /Soko is serving on/.test(run.output()), 60_000);
+      const port = /serving on http:\/\/localhost:(\d+)/.exec(run.output())?.[1];
+      expect(port).toBeDefined();
+      expect(run.output()).not.toMatch(/demo data just seeded|Demo accounts/);
+      const signin = await fetch(`http://127.0.0.1:${port}/api/user/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@soko.test', password: DEMO_PASSWORD }),
+      });
+      expect(signin.status).toBe(401);
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+      await rm(productionDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -65,6 +65,12 @@ async function main() {
         'or power cut can lose recent writes. Set DATABASE_URL to run on PostgreSQL.',
     );
   }
+  if (config.seed === 'demo' && config.nodeEnv === 'production') {
+    app.log.warn(
+      'SEED=demo in production: the demo accounts (admin@soko.test among them) have a published ' +
+        'password. Use it only to try Soko; a real shop starts without SEED.',
+    );
+  }
   if (config.payments.includes('sandbox') && config.nodeEnv === 'production') {
     app.log.warn(
       'Online payments use the built-in sandbox in production: anyone can press its Pay button ' +

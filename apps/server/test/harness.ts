@@ -74,6 +74,14 @@ export async function createTestApp({
     RATE_LIMIT_ORDERS: '10000',
     RATE_LIMIT_UPLOADS: '10000',
     MAX_OPEN_ORDERS_PER_CLIENT: '10000',
+    // The fair limits (decision 027) are tested where they are set lower.
+    RATE_LIMIT_ORDERS_PER_ADDRESS: '100000',
+    MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
+    MAX_HELD_UNITS_PER_SHOP: '1000000',
+    HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
+    ADDRESS_HOLD_FACTOR: '1000',
+    MPESA_PROMPTS_PER_PHONE: '10000',
+    MPESA_PROMPTS_PER_ORDER: '10000',
     JWT_SECRET: TEST_JWT_SECRET,
     ...env,
   });

@@ -35,6 +35,12 @@ export async function startServer(
       PASSWORD_HASH_COST: '10',
       RATE_LIMIT_ORDERS: '10000',
       MAX_OPEN_ORDERS_PER_CLIENT: '10000',
+      // The fair limits' per-address and held-units bounds (decision 027), out of the way too.
+      RATE_LIMIT_ORDERS_PER_ADDRESS: '10000',
+      MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
+      MAX_HELD_UNITS_PER_SHOP: '10000',
+      HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
+      ADDRESS_HOLD_FACTOR: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -75,6 +75,14 @@ export default async function globalSetup() {
       RATE_LIMIT_ORDERS: '1000',
       // ...and leave many of them unpaid on purpose.
       MAX_OPEN_ORDERS_PER_CLIENT: '1000',
+      // All journeys share one address (127.0.0.1) and one phone number, unlike real shoppers.
+      RATE_LIMIT_ORDERS_PER_ADDRESS: '100000',
+      MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
+      MAX_HELD_UNITS_PER_SHOP: '1000000',
+      HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
+      ADDRESS_HOLD_FACTOR: '1000',
+      MPESA_PROMPTS_PER_PHONE: '10000',
+      MPESA_PROMPTS_PER_ORDER: '10000',
       PAYMENTS: 'sandbox',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

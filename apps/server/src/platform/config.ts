@@ -52,7 +52,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
   REDIS_URL: optionalUrl(/^rediss?$/),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  // No default here: it depends on NODE_ENV (loadConfig).
+  // Empty counts as unset (compose.yaml passes `${SEED:-}`).
+  SEED: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['demo', 'none']).optional()),
   TOKEN_LIFETIME_HOURS: positiveInt.default(168),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -100,12 +102,28 @@ const envSchema = z.object({
   // Failed sign-ins per email from everywhere, per 15 minutes; browsers that signed in to the
   // account before are exempt (docs/decisions/007-sign-in-limits.md).
   RATE_LIMIT_SIGNIN_FAILURES: positiveInt.default(30),
-  // Generous: Kenyan mobile networks put many shoppers behind one address (carrier-grade NAT).
+  // Per client (an account, else a device cookie) per minute.
   RATE_LIMIT_ORDERS: positiveInt.default(60),
+  // Per network address per minute, all its clients together: Kenyan mobile networks put many
+  // shoppers behind one address (carrier-grade NAT), so ten clients' worth (decision 027).
+  RATE_LIMIT_ORDERS_PER_ADDRESS: positiveInt.default(600),
   // Provider notifications (IPNs) per sending address per minute: Pesapal sends from few.
   RATE_LIMIT_NOTIFICATIONS: positiveInt.default(6000),
-  // Unpaid orders one client (an account, or one network address) may hold open at once.
+  // Unpaid orders one client (an account, else a device cookie) may hold open at once.
   MAX_OPEN_ORDERS_PER_CLIENT: positiveInt.default(5),
+  // Unpaid orders all clients behind one network address may hold open at once (decision 027).
+  MAX_OPEN_ORDERS_PER_ADDRESS: positiveInt.default(60),
+  // Units of one shop one client may hold in unpaid orders at once (of one product: the shop's
+  // own per-order maximum); one network address five times as many (decision 027).
+  MAX_HELD_UNITS_PER_SHOP: positiveInt.default(30),
+  // Of one product, a client may hold this many times the shop's per-order maximum.
+  HELD_ORDERS_WORTH_PER_PRODUCT: positiveInt.default(1),
+  // A network address may hold this many times a client's bounds on units (decision 027).
+  ADDRESS_HOLD_FACTOR: positiveInt.default(5),
+  // M-Pesa PIN prompts (STK push) to one phone number per 10 minutes, across all orders.
+  MPESA_PROMPTS_PER_PHONE: positiveInt.default(3),
+  // M-Pesa PIN prompts for one order in all (at most one a minute).
+  MPESA_PROMPTS_PER_ORDER: positiveInt.default(3),
   // scrypt's N as a power of two: 2^15 (r = 8) is 32 MiB and about 130 ms per hash on 2 cores.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   // Files one account may upload per minute (each file of a call counts).
@@ -165,10 +183,16 @@ export type Config = {
     signinPerEmail: number;
     signinFailuresPerEmail: number;
     orders: number;
+    ordersPerAddress: number;
     notifications: number;
     uploads: number;
   };
   maxOpenOrdersPerClient: number;
+  maxOpenOrdersPerAddress: number;
+  maxHeldUnitsPerShop: number;
+  heldOrdersWorthPerProduct: number;
+  addressHoldFactor: number;
+  mpesaPrompts: { perPhone: number; perOrder: number };
   passwordHashCost: number;
   bodyLimitBytes: number;
   logLevel: string;
@@ -213,7 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     tokenLifetimeSeconds: e.TOKEN_LIFETIME_HOURS * 3600,
-    seed: e.SEED,
+    // The demo's accounts share a published password: a production start seeds it only when
+    // asked to (SEED=demo), so a first deploy never opens with admin@soko.test.
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
@@ -233,10 +259,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinPerEmail: e.RATE_LIMIT_SIGNIN_PER_EMAIL,
       signinFailuresPerEmail: e.RATE_LIMIT_SIGNIN_FAILURES,
       orders: e.RATE_LIMIT_ORDERS,
+      ordersPerAddress: e.RATE_LIMIT_ORDERS_PER_ADDRESS,
       notifications: e.RATE_LIMIT_NOTIFICATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
     },
     maxOpenOrdersPerClient: e.MAX_OPEN_ORDERS_PER_CLIENT,
+    maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
+    maxHeldUnitsPerShop: e.MAX_HELD_UNITS_PER_SHOP,
+    heldOrdersWorthPerProduct: e.HELD_ORDERS_WORTH_PER_PRODUCT,
+    addressHoldFactor: e.ADDRESS_HOLD_FACTOR,
+    mpesaPrompts: { perPhone: e.MPESA_PROMPTS_PER_PHONE, perOrder: e.MPESA_PROMPTS_PER_ORDER },
     passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

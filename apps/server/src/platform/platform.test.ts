@@ -196,6 +196,14 @@ describe('settings', () => {
     expect(config.pesapal).toBeUndefined();
   });
 
+  it('seeds the demo shop only outside production unless SEED asks for it', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'development' }).seed).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', SEED: '' }).seed).toBe('none');
+  });
+
   it('refuses to start Pesapal payments without the consumer key and secret', () => {
     expect(() => loadConfig({ PAYMENTS: 'pesapal' })).toThrow(ConfigError);
     expect(() => loadConfig({ PAYMENTS: 'pesapal' })).toThrow(

@@ -1,5 +1,8 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { networkKey } from './client-key';
 import type { Config } from './config';
+import { deviceOf } from './device';
 import { AppError } from './errors';
 
 type RateLimitContext = { after: string; ttl: number };
@@ -15,11 +18,43 @@ export const publicWriteRateLimit = (config: Config) => ({
   timeWindow: 60_000,
 });
 
-/** Order creation, payment start and final checkout per client address, per minute. */
-export const orderRateLimit = (config: Config) => ({
-  max: config.rateLimits.orders,
-  timeWindow: 60_000,
-});
+/**
+ * Order creation, payment start and final checkout, per minute: per client (the account, else
+ * the device cookie, else the address) as the route's own limit, and per network address, far
+ * higher, as a preValidation hook (decision 027). Both count after the access hook has found
+ * the caller: route hooks of a phase run after the app's own.
+ */
+export function orderRateLimits(app: FastifyInstance, config: Config) {
+  const secret = config.jwtSecret ?? '';
+  const perClient = {
+    max: config.rateLimits.orders,
+    timeWindow: 60_000,
+    hook: 'preValidation' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      if (request.caller) return `orders:user:${request.caller.id}`;
+      const device = deviceOf(request, secret);
+      return device ? `orders:device:${device}` : `orders:${networkKey(secret, request.ip)}`;
+    },
+  };
+  // createRateLimit, not rateLimit: the plugin's own handlers run once per request, and the
+  // route's per-client limit would then be skipped.
+  const addressLimit = app.createRateLimit({
+    max: config.rateLimits.ordersPerAddress,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `orders-address:${networkKey(secret, request.ip)}`,
+  });
+  const perAddress = async (request: FastifyRequest) => {
+    const result = await addressLimit(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    throw new AppError(
+      429,
+      'rate_limited',
+      `Too many orders from your network this minute (internet addresses that mobile networks share among many shoppers). Please try again in ${result.ttlInSeconds} seconds.`,
+      { details: { retryAfterSeconds: result.ttlInSeconds } },
+    );
+  };
+  return { perClient, perAddress };
+}
 
 /**
  * A fixed-window counter for limits the route plugin cannot key (sign-in attempts per email and

@@ -288,8 +288,11 @@ export const orders = pgTable(
       onDelete: 'set null',
     }),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
-    // Who placed it, for the limit on open unpaid orders: 'user:{id}', or 'ip:{keyed hash}'.
+    // Who placed it, for the limits on open unpaid orders: 'user:{id}', or 'device:{id}' (the
+    // device cookie; 'ip:{keyed hash}' on orders placed before decision 027).
     clientKey: text('client_key'),
+    // The network address it came from ('ip:{keyed hash}'), for the far higher per-address bounds.
+    networkKey: text('network_key'),
     // The payment that paid it (no foreign key: payments already point at orders). Another
     // payment completing for the same order is money to give back.
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -313,6 +316,9 @@ export const orders = pgTable(
     index('orders_status_hold_idx').on(t.status, t.holdUntil),
     index('orders_open_by_client_idx')
       .on(t.clientKey)
+      .where(sql`${t.status} = 'pending_payment'`),
+    index('orders_open_by_network_idx')
+      .on(t.networkKey)
       .where(sql`${t.status} = 'pending_payment'`),
   ],
 );
@@ -493,6 +499,25 @@ export const payments = pgTable(
     uniqueIndex('payments_one_open_per_order')
       .on(t.orderId)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// Every M-Pesa PIN prompt (STK push) asked for, kept to bound them per phone number and per order
+// (decision 027): a prompt lands on someone's phone, so anyone who can start one must not be
+// able to send many. The phone as +254…, as on the order.
+export const mpesaPrompts = pgTable(
+  'mpesa_prompts',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mpesa_prompts_phone_idx').on(t.phone, t.createdAt),
+    index('mpesa_prompts_order_idx').on(t.orderId, t.createdAt),
   ],
 );
 

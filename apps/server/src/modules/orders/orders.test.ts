@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DELIVERY_FORM, makeProduct, orderBody } from '../../../test/order-fixtures';
 import { rowsOf } from '../../platform/db';
+import { DEVICE_COOKIE } from '../../platform/device';
 import { discountCodes, orders, products, productVariants, shops } from '../../platform/schema';
 import { expireOverdueOrders } from './service';
 
@@ -943,17 +944,22 @@ describe('holding stock is bounded', () => {
     await t.database.db.update(shops).set({ maxPerOrder: 10 }).where(eq(shops.id, product.shopId));
   });
 
-  describe('open unpaid orders per client', () => {
+  describe('open unpaid orders per client (account, else device) and per address', () => {
     let limited: TestApp;
     beforeAll(async () => {
       limited = await createTestApp({
-        env: { MAX_OPEN_ORDERS_PER_CLIENT: '3', TRUST_PROXY: 'true' },
+        env: {
+          MAX_OPEN_ORDERS_PER_CLIENT: '3',
+          MAX_OPEN_ORDERS_PER_ADDRESS: '15',
+          TRUST_PROXY: 'true',
+        },
       });
     });
     afterAll(async () => {
       await limited?.close();
     });
-    const placeFrom = (address: string, body: CreateOrderBody, token?: string) =>
+    /** From `address`, with the device cookie `device` when given. */
+    const placeFrom = (address: string, body: CreateOrderBody, token?: string, device?: string) =>
       limited.app.inject({
         method: 'POST',
         url: '/api/order/create',
@@ -962,18 +968,55 @@ describe('holding stock is bounded', () => {
           'x-forwarded-for': address,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
+        ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
       });
+    const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+      const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+      if (!cookie) throw new Error('no device cookie was set');
+      return cookie.value;
+    };
+    /** A device of its own: the cookie the first order from a browser without one is given. */
+    async function newDevice(address: string, body: CreateOrderBody) {
+      const first = await placeFrom(address, body);
+      expect(first.statusCode).toBe(201);
+      return { device: deviceOf(first), first: createOrderResponseSchema.parse(first.json()) };
+    }
 
-    it('lets one address hold only so many, tells it when to try again, and frees a place as orders are paid or lapse', async () => {
+    it('gives a browser without one a long-lived, httpOnly, signed device cookie', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
-      const placed = [];
-      for (let i = 0; i < 3; i++) {
-        const res = await placeFrom('203.0.113.5', body);
+      const res = await placeFrom('203.0.113.40', body);
+      const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+      expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
+      expect(cookie?.secure).toBeFalsy();
+      expect(cookie?.maxAge).toBeGreaterThan(300 * 24 * 3600);
+      // Kept when sent back; an altered or made-up one is replaced by a new one.
+      const again = await placeFrom('203.0.113.40', body, undefined, cookie?.value);
+      expect(again.cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
+      const forged = `${'A'.repeat(22)}.${cookie?.value.split('.')[1] ?? ''}`;
+      const refused = await placeFrom('203.0.113.40', body, undefined, forged);
+      expect(deviceOf(refused)).not.toBe(forged);
+      // Secure over https (behind the trusted proxy).
+      const https = await limited.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        payload: body,
+        headers: { 'x-forwarded-for': '203.0.113.41', 'x-forwarded-proto': 'https' },
+      });
+      expect(https.cookies.find((c) => c.name === DEVICE_COOKIE)?.secure).toBe(true);
+    });
+
+    it('lets one device hold only so many, tells it when to try again, and frees a place as orders are paid or lapse', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const { device, first } = await newDevice('203.0.113.5', body);
+      const placed = [first];
+      for (let i = 0; i < 2; i++) {
+        const res = await placeFrom('203.0.113.5', body, undefined, device);
         expect(res.statusCode).toBe(201);
         placed.push(createOrderResponseSchema.parse(res.json()));
       }
-      const fourth = await placeFrom('203.0.113.5', body);
+      const fourth = await placeFrom('203.0.113.5', body, undefined, device);
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json().error).toMatchObject({
         code: 'too_many_open_orders',
@@ -982,33 +1025,35 @@ describe('holding stock is bounded', () => {
       });
       expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect((await stockOf(product.id, limited))?.stock).toBe(47);
+      // The same device from another address is still the same client.
+      expect((await placeFrom('192.0.2.77', body, undefined, device)).statusCode).toBe(429);
 
-      // Another address, and a signed-in shopper on the same address, each count their own.
-      expect((await placeFrom('203.0.113.6', body)).statusCode).toBe(201);
+      // Another device on the same address, and a signed-in shopper there, each count their own.
+      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(201);
       const signin = await limited.app.inject({
         method: 'POST',
         url: '/api/user/signin',
         payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
       });
       const { token } = authResponseSchema.parse(signin.json());
-      expect((await placeFrom('203.0.113.5', body, token)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.5', body, token, device)).statusCode).toBe(201);
 
       // An order whose hold has lapsed no longer counts, swept or not.
       await limited.database.db
         .update(orders)
         .set({ holdUntil: new Date(Date.now() - 1000) })
         .where(eq(orders.id, placed[0]?._id as string));
-      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(201);
-      expect((await placeFrom('203.0.113.5', body)).statusCode).toBe(429);
+      expect((await placeFrom('203.0.113.5', body, undefined, device)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.5', body, undefined, device)).statusCode).toBe(429);
     });
 
     it('counts a pay-on-delivery order until its final checkout', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: false, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
-      const first = createOrderResponseSchema.parse((await placeFrom('203.0.113.7', body)).json());
-      await placeFrom('203.0.113.7', body);
-      await placeFrom('203.0.113.7', body);
-      expect((await placeFrom('203.0.113.7', body)).statusCode).toBe(429);
+      const { device, first } = await newDevice('203.0.113.7', body);
+      await placeFrom('203.0.113.7', body, undefined, device);
+      await placeFrom('203.0.113.7', body, undefined, device);
+      expect((await placeFrom('203.0.113.7', body, undefined, device)).statusCode).toBe(429);
       const confirmed = await limited.app.inject({
         method: 'POST',
         url: '/api/order/checkout',
@@ -1021,25 +1066,59 @@ describe('holding stock is bounded', () => {
         },
       });
       expect(confirmed.statusCode).toBe(200);
-      expect((await placeFrom('203.0.113.7', body)).statusCode).toBe(201);
+      expect((await placeFrom('203.0.113.7', body, undefined, device)).statusCode).toBe(201);
     });
 
     // On PostgreSQL these really race: the count is taken under a per-client lock.
-    it('lets no more through when one address places ten at once', async () => {
+    it('lets no more through when one device places ten at once', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
+      const { device } = await newDevice('198.51.100.9', body);
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => placeFrom('198.51.100.9', body)),
+        Array.from({ length: 9 }, () => placeFrom('198.51.100.9', body, undefined, device)),
       );
       const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+      expect(codes).toEqual([201, 201, 429, 429, 429, 429, 429, 429, 429]);
       expect((await stockOf(product.id, limited))?.stock).toBe(47);
     });
 
-    it('treats the addresses of one IPv6 network as one client', async () => {
+    it('serves 12 strangers on one carrier address at once, each on their own device', async () => {
       const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
       const body = orderBody([{ product, quantity: 1 }]);
-      for (const host of ['1', '2', '3']) {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => placeFrom('100.64.0.1', body)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(201));
+      expect(new Set(answers.map(deviceOf)).size).toBe(12);
+      expect((await stockOf(product.id, limited))?.stock).toBe(38);
+
+      // The address's own bound (15 here) is far higher, and says what it is.
+      const more = await Promise.all(
+        Array.from({ length: 5 }, () => placeFrom('100.64.0.1', body)),
+      );
+      expect(more.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+      const refused = more.find((a) => a.statusCode === 429);
+      expect(refused?.json().error).toMatchObject({
+        code: 'too_many_open_orders_address',
+        message:
+          'Too many orders from your network are waiting for payment right now (15 at most from one internet address, which mobile networks share among many shoppers). Please try again in 15 minutes.',
+      });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // A signed-in shopper there is held to it too; another address is not.
+      const signin = await limited.app.inject({
+        method: 'POST',
+        url: '/api/user/signin',
+        payload: { email: 'shopper@soko.test', password: 'soko-demo-pass' },
+      });
+      const { token } = authResponseSchema.parse(signin.json());
+      expect((await placeFrom('100.64.0.1', body, token)).statusCode).toBe(429);
+      expect((await placeFrom('100.64.0.2', body)).statusCode).toBe(201);
+    });
+
+    it('treats the addresses of one IPv6 network as one address', async () => {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      for (let host = 1; host <= 15; host++) {
         expect((await placeFrom(`2001:db8:aa:bb::${host}`, body)).statusCode).toBe(201);
       }
       expect((await placeFrom('2001:db8:aa:bb:ffff::4', body)).statusCode).toBe(429);
@@ -1048,7 +1127,169 @@ describe('holding stock is bounded', () => {
   });
 });
 
+describe('stock one client, and one address, may hold in unpaid orders', () => {
+  let held: TestApp;
+  beforeAll(async () => {
+    held = await createTestApp({
+      env: {
+        MAX_HELD_UNITS_PER_SHOP: '12',
+        HELD_ORDERS_WORTH_PER_PRODUCT: '1',
+        ADDRESS_HOLD_FACTOR: '2',
+        TRUST_PROXY: 'true',
+      },
+    });
+  });
+  afterAll(async () => {
+    await held?.close();
+  });
+  const placeFrom = (address: string, body: CreateOrderBody, device?: string) =>
+    held.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      payload: body,
+      headers: { 'x-forwarded-for': address },
+      ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+    });
+  const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+    if (!cookie) throw new Error('no device cookie was set');
+    return cookie.value;
+  };
+  const shopNameOf = async (shopId: string) => {
+    const [row] = await held.database.db
+      .select({ name: shops.name })
+      .from(shops)
+      .where(eq(shops.id, shopId));
+    if (!row) throw new Error('no such shop');
+    return row.name;
+  };
+
+  it('holds one device to one order’s worth of a product and to the shop’s bound, and says so', async () => {
+    const soap = await makeProduct(held.database.db, { payOnOrder: true, stock: 100 });
+    const oil = await makeProduct(held.database.db, {
+      payOnOrder: true,
+      stock: 100,
+      shopId: soap.shopId,
+    });
+    const first = await placeFrom('203.0.113.60', orderBody([{ product: soap, quantity: 10 }]));
+    expect(first.statusCode).toBe(201);
+    const device = deviceOf(first);
+    const more = await placeFrom(
+      '203.0.113.60',
+      orderBody([{ product: soap, quantity: 1 }]),
+      device,
+    );
+    expect(more.statusCode).toBe(429);
+    expect(more.json().error).toMatchObject({
+      code: 'too_many_held',
+      message: `You already hold 10 of ${soap.name} in orders waiting for payment, and one shopper may hold at most 10 at a time, so you can order no more now. Pay for your waiting orders, or try again in 15 minutes.`,
+      details: { productId: soap.id, held: 10, max: 10 },
+    });
+    expect(Number(more.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await stockOf(soap.id, held))?.stock).toBe(90);
+
+    // Of the shop: 12 units in all (MAX_HELD_UNITS_PER_SHOP here).
+    expect(
+      (await placeFrom('203.0.113.60', orderBody([{ product: oil, quantity: 2 }]), device))
+        .statusCode,
+    ).toBe(201);
+    const third = await placeFrom(
+      '203.0.113.60',
+      orderBody([{ product: oil, quantity: 1 }]),
+      device,
+    );
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.message).toBe(
+      `You already hold 12 items from ${await shopNameOf(soap.shopId)} in orders waiting for payment, and one shopper may hold at most 12 at a time, so you can order no more now. Pay for your waiting orders, or try again in 15 minutes.`,
+    );
+    expect((await stockOf(oil.id, held))?.stock).toBe(98);
+
+    // Another device on the same address holds its own share.
+    expect(
+      (await placeFrom('203.0.113.60', orderBody([{ product: soap, quantity: 4 }]))).statusCode,
+    ).toBe(201);
+  });
+
+  it('holds one address to a higher bound, with its own message', async () => {
+    const product = await makeProduct(held.database.db, { payOnOrder: true, stock: 100 });
+    const body = orderBody([{ product, quantity: 10 }]);
+    expect((await placeFrom('203.0.113.61', body)).statusCode).toBe(201);
+    expect((await placeFrom('203.0.113.61', body)).statusCode).toBe(201);
+    const third = await placeFrom('203.0.113.61', orderBody([{ product, quantity: 1 }]));
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toMatchObject({
+      code: 'too_many_held',
+      message: `Orders from your network already hold 20 of ${product.name} waiting for payment, the most one internet address may hold at once (20). You can order no more now; please try again in 15 minutes.`,
+    });
+    expect((await placeFrom('203.0.113.62', body)).statusCode).toBe(201);
+    expect((await stockOf(product.id, held))?.stock).toBe(70);
+  });
+
+  // On PostgreSQL these really race: the units are counted under the client's and the
+  // address's locks, after every order committed before.
+  it('lets no racing orders past the bounds', async () => {
+    const product = await makeProduct(held.database.db, { payOnOrder: true, stock: 200 });
+    const first = await placeFrom('198.51.100.60', orderBody([{ product, quantity: 1 }]));
+    const device = deviceOf(first);
+    const fromDevice = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeFrom('198.51.100.60', orderBody([{ product, quantity: 3 }]), device),
+      ),
+    );
+    expect(fromDevice.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    expect((await stockOf(product.id, held))?.stock).toBe(190);
+
+    const other = await makeProduct(held.database.db, { payOnOrder: true, stock: 200 });
+    const strangers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeFrom('198.51.100.61', orderBody([{ product: other, quantity: 5 }])),
+      ),
+    );
+    expect(strangers.filter((a) => a.statusCode === 201)).toHaveLength(4);
+    expect((await stockOf(other.id, held))?.stock).toBe(180);
+  });
+});
+
 describe('the order rate limit', () => {
+  it('counts per device, and per address far higher, with its own words', async () => {
+    const limited = await createTestApp({
+      env: { RATE_LIMIT_ORDERS: '2', RATE_LIMIT_ORDERS_PER_ADDRESS: '6', TRUST_PROXY: 'true' },
+    });
+    try {
+      const product = await makeProduct(limited.database.db, { payOnOrder: true, stock: 50 });
+      const body = orderBody([{ product, quantity: 1 }]);
+      const send = (address: string, device?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/order/create',
+          payload: body,
+          headers: { 'x-forwarded-for': address },
+          ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+        });
+      const first = await send('203.0.113.90');
+      const mine = first.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
+      expect(first.statusCode).toBe(201);
+      // The first call had no cookie yet, so it counted under the address, not the device.
+      expect((await send('203.0.113.90', mine)).statusCode).toBe(201);
+      expect((await send('203.0.113.90', mine)).statusCode).toBe(201);
+      expect((await send('203.0.113.90', mine)).statusCode).toBe(429);
+      // Another shopper's device on the same address is not held back by mine.
+      const theirs = await send('198.51.100.90');
+      const other = theirs.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
+      expect((await send('203.0.113.90', other)).statusCode).toBe(201);
+      // The address's own bound: 6 calls a minute here (five counted on it so far).
+      expect((await send('203.0.113.90', other)).statusCode).toBe(201);
+      const over = await send('203.0.113.90', other);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.message).toMatch(
+        /^Too many orders from your network this minute \(internet addresses that mobile networks share among many shoppers\)\. Please try again in \d+ seconds\.$/,
+      );
+      expect(over.headers['retry-after']).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with Retry-After past RATE_LIMIT_ORDERS a minute per client', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_ORDERS: '2' } });
     try {

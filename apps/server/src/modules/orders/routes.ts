@@ -24,12 +24,12 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@soko/contract';
 import { z } from 'zod';
-import { networkKey } from '../../platform/client-key';
+import { clientKeysOf } from '../../platform/device';
 import { productTags, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
-import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
+import { orderRateLimits, publicWriteRateLimit } from '../../platform/rate-limit';
 import { lookUpDiscount } from './discount-codes';
 import type { FastifyRequest } from 'fastify';
 import { ordersCsv } from './orders-csv';
@@ -65,7 +65,12 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   const settings = {
     orderHoldMinutes: config.orderHoldMinutes,
     maxOpenOrders: config.maxOpenOrdersPerClient,
+    maxOpenOrdersPerAddress: config.maxOpenOrdersPerAddress,
+    maxHeldUnitsPerShop: config.maxHeldUnitsPerShop,
+    heldOrdersWorthPerProduct: config.heldOrdersWorthPerProduct,
+    addressHoldFactor: config.addressHoldFactor,
   };
+  const limits = orderRateLimits(app, config);
 
   app.get(
     '/api/discounts/:code',
@@ -86,7 +91,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/order/create',
     {
-      config: { access: 'public', rateLimit: orderRateLimit(config) },
+      config: { access: 'public', rateLimit: limits.perClient },
+      preValidation: limits.perAddress,
       schema: {
         tags: ['checkout'],
         summary:
@@ -97,8 +103,9 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { caller } = request;
-      const clientKey = caller ? `user:${caller.id}` : networkKey(jwtSecret, request.ip);
-      const created = await createOrder(db, request.body, { caller, clientKey }, settings);
+      // The account, else the device (a cookie issued here if the browser has none yet).
+      const keys = clientKeysOf(request, reply, caller, jwtSecret);
+      const created = await createOrder(db, request.body, { caller, ...keys }, settings);
       // Stock moved: the answers showing these products go within STOCK_LAG_MS.
       cache.invalidateSoon(productTags(request.body.items.map((item) => item.productId)));
       return reply.status(201).send(created);
@@ -108,7 +115,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/order/checkout',
     {
-      config: { access: 'public', rateLimit: orderRateLimit(config) },
+      config: { access: 'public', rateLimit: limits.perClient },
+      preValidation: limits.perAddress,
       schema: {
         tags: ['checkout'],
         summary:

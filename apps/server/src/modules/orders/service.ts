@@ -66,10 +66,27 @@ export type OrderSettings = {
   orderHoldMinutes: number;
   /** Unpaid orders one client may hold open at once (MAX_OPEN_ORDERS_PER_CLIENT). */
   maxOpenOrders: number;
+  /** Unpaid orders one network address may hold open at once (MAX_OPEN_ORDERS_PER_ADDRESS). */
+  maxOpenOrdersPerAddress: number;
+  /** Units of one shop one client may hold in unpaid orders at once (MAX_HELD_UNITS_PER_SHOP). */
+  maxHeldUnitsPerShop: number;
+  /** Of one product: this many times the shop's per-order maximum (HELD_ORDERS_WORTH_PER_PRODUCT). */
+  heldOrdersWorthPerProduct: number;
+  /**
+   * How many times a client's bounds on held units one network address may hold
+   * (ADDRESS_HOLD_FACTOR, 5): a carrier's address is many shoppers, but an unpaid hold lasts
+   * minutes, and five clients' worth of one shop at once (150 units by default) is more than
+   * real shoppers behind one address hold together, while one address can no longer take most
+   * of a shop (decision 027).
+   */
+  addressHoldFactor: number;
 };
 
-/** Who is ordering: the signed-in caller, and the key their open orders are counted under. */
-export type Orderer = { caller: Caller | null; clientKey: string };
+/**
+ * Who is ordering: the signed-in caller, the key their open orders are counted under (the
+ * account, else the device), and their network address's key (the far higher bounds).
+ */
+export type Orderer = { caller: Caller | null; clientKey: string; networkKey: string };
 
 type PricedLine = {
   productId: string;
@@ -82,6 +99,7 @@ type PricedLine = {
   quantity: number;
   payOnOrder: boolean;
   maxPerOrder: number;
+  shopName: string;
 };
 
 const invalidLine = (index: number, field: string, message: string) =>
@@ -118,6 +136,7 @@ function buildPriceRead(db: Db) {
         shopId: products.shopId,
         payOnOrder: shops.payOnOrder,
         maxPerOrder: shops.maxPerOrder,
+        shopName: shops.name,
         variantId: productVariants.id,
         variantName: productVariants.name,
         variantSize: productVariants.size,
@@ -195,6 +214,7 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
       quantity: item.quantity,
       payOnOrder: product.payOnOrder,
       maxPerOrder: product.maxPerOrder,
+      shopName: product.shopName,
     };
   });
 }
@@ -285,6 +305,59 @@ function tooManyOpenOrders(settings: OrderSettings, firstLapse: Date, now: Date)
   );
 }
 
+/** Minutes until `lapse`, at least one, and the seconds for Retry-After. */
+function waitUntil(lapse: Date, now: Date) {
+  const seconds = Math.max(1, Math.ceil((lapse.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return { seconds, minutes: `${minutes} minute${minutes === 1 ? '' : 's'}` };
+}
+
+/**
+ * The address's bound on open orders (MAX_OPEN_ORDERS_PER_ADDRESS): a last resort against one
+ * machine posing as many devices, said as what it is, not as the shopper's own five.
+ */
+function tooManyOpenOrdersFromAddress(settings: OrderSettings, lapse: Date, now: Date) {
+  const wait = waitUntil(lapse, now);
+  return new AppError(
+    429,
+    'too_many_open_orders_address',
+    `Too many orders from your network are waiting for payment right now (${settings.maxOpenOrdersPerAddress} at most from one internet address, which mobile networks share among many shoppers). Please try again in ${wait.minutes}.`,
+    { details: { retryAfterSeconds: wait.seconds } },
+  );
+}
+
+/**
+ * A bound on units held in unpaid orders (decision 027), passed by this order: of one product or
+ * one shop, by this client or by everyone at this address. DETAIL is 'id:held:max:lapse'.
+ */
+function tooManyHeld(
+  kind: string,
+  detail: string,
+  lines: readonly PricedLine[],
+  now: Date,
+): AppError {
+  const [id = '', heldText = '0', maxText = '0', lapseText = '0'] = detail.split(':');
+  const held = Number(heldText);
+  const max = Number(maxText);
+  const wait = waitUntil(new Date(Number(lapseText) * 1000), now);
+  const line = lines.find((l) => (kind.endsWith('shop') ? l.shopId : l.productId) === id);
+  const what = kind.endsWith('shop')
+    ? `items from ${line?.shopName ?? 'this shop'}`
+    : `of ${line ? lineLabel(line.name, null) : 'this item'}`;
+  const more = max > held ? `at most ${max - held} more` : 'no more';
+  const message = kind.startsWith('network_')
+    ? `Orders from your network already hold ${held} ${what} waiting for payment, the most one internet address may hold at once (${max}). You can order ${more} now; please try again in ${wait.minutes}.`
+    : `You already hold ${held} ${what} in orders waiting for payment, and one shopper may hold at most ${max} at a time, so you can order ${more} now. Pay for your waiting orders, or try again in ${wait.minutes}.`;
+  return new AppError(429, 'too_many_held', message, {
+    details: {
+      retryAfterSeconds: wait.seconds,
+      [kind.endsWith('shop') ? 'shopId' : 'productId']: id,
+      held,
+      max,
+    },
+  });
+}
+
 /** Why the order's statement refused it (soko_refuse_order), with its DETAIL. */
 function orderRefusal(error: unknown): { reason: string; detail: string } | null {
   const refused = pgErrorOf(error, 'SK409');
@@ -335,6 +408,37 @@ async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
   return { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents };
 }
 
+/**
+ * The order's units per product and per shop, each with a client's bound on what it may hold in
+ * unpaid orders at once: of one product, the shop's own per-order maximum (one order's worth,
+ * times HELD_ORDERS_WORTH_PER_PRODUCT);
+ * of one shop, MAX_HELD_UNITS_PER_SHOP, or that maximum when the shop allows more in one order.
+ */
+function heldUnits(lines: readonly PricedLine[], settings: OrderSettings) {
+  const productUnits = new Map<string, { units: number; max: number }>();
+  const shopUnits = new Map<string, { units: number; max: number }>();
+  for (const line of lines) {
+    const product = productUnits.get(line.productId) ?? {
+      units: 0,
+      max: line.maxPerOrder * settings.heldOrdersWorthPerProduct,
+    };
+    product.units += line.quantity;
+    productUnits.set(line.productId, product);
+    const shopMax = Math.max(settings.maxHeldUnitsPerShop, line.maxPerOrder);
+    const shop = shopUnits.get(line.shopId) ?? { units: 0, max: shopMax };
+    shop.units += line.quantity;
+    shopUnits.set(line.shopId, shop);
+  }
+  return {
+    heldProducts: [...productUnits.keys()],
+    heldProductUnits: [...productUnits.values()].map((v) => v.units),
+    heldProductMax: [...productUnits.values()].map((v) => v.max),
+    heldShops: [...shopUnits.keys()],
+    heldShopUnits: [...shopUnits.values()].map((v) => v.units),
+    heldShopMax: [...shopUnits.values()].map((v) => v.max),
+  };
+}
+
 /** What an order statement's text depends on; every other figure in it is a placeholder. */
 type OrderShape = {
   lines: number;
@@ -379,6 +483,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
     discountCodeId: p('discountCodeId'),
     holdUntil: p('holdUntil'),
     clientKey: p('clientKey'),
+    networkKey: p('networkKey'),
   });
   const placeLines = db.insert(orderLines).values(
     Array.from({ length: shape.lines }, (_, i) => ({
@@ -405,7 +510,11 @@ function orderStatement(db: Db, shape: OrderShape): Query {
   const codeUse = shape.code ? codeUseSql(db, p('codeId'), p('now')) : null;
   const statement = buildStatement(sql`
     with client_orders as (
-        select * from soko_lock_client_orders(${p('clientKey')}, ${p('orderId')}, ${p('now')}, ${p('maxOpenOrders')})),
+        select * from soko_lock_client_orders(${p('clientKey')}, ${p('networkKey')}, ${p('orderId')},
+          ${p('now')}, ${p('maxOpenOrders')}, ${p('maxOpenOrdersPerAddress')},
+          ${p('heldProducts')}::uuid[], ${p('heldProductUnits')}::integer[], ${p('heldProductMax')}::integer[],
+          ${p('heldShops')}::uuid[], ${p('heldShopUnits')}::integer[], ${p('heldShopMax')}::integer[],
+          ${p('addressHoldFactor')})),
       placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
       placed_lines as (${placeLines.getSQL()}),
       placed_parts as (${placeParts.getSQL()}),
@@ -415,7 +524,10 @@ function orderStatement(db: Db, shape: OrderShape): Query {
       outcome as (
         select placed.order_number, ${stock.taken} as taken,
           ${codeUse ? sql`(select count(*) from code_use)::int` : sql`1`} as code_taken,
-          client_orders.open_count, client_orders.first_lapse
+          client_orders.open_count, client_orders.first_lapse,
+          client_orders.network_open_count, client_orders.network_first_lapse,
+          client_orders.over_kind, client_orders.over_id, client_orders.over_held,
+          client_orders.over_max
         from placed, client_orders)
     select order_number,
       case
@@ -423,6 +535,14 @@ function orderStatement(db: Db, shape: OrderShape): Query {
         when code_taken = 0 then soko_refuse_order('code_used_up', '')
         when open_count >= ${p('maxOpenOrders')}
           then soko_refuse_order('too_many_open_orders', extract(epoch from first_lapse)::text)
+        when network_open_count >= ${p('maxOpenOrdersPerAddress')}
+          then soko_refuse_order('too_many_open_orders_address',
+            extract(epoch from network_first_lapse)::text)
+        when over_kind is not null
+          then soko_refuse_order('held_' || over_kind, concat_ws(':', over_id, over_held, over_max,
+            floor(extract(epoch from coalesce(
+              case when over_kind like 'network_%' then network_first_lapse else first_lapse end,
+              now())))::bigint))
       end as refused
     from outcome`);
   if (orderStatements.size < MAX_ORDER_SHAPES) orderStatements.set(key, statement);
@@ -436,7 +556,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
 export async function createOrder(
   db: Db,
   body: CreateOrderBody,
-  { caller, clientKey }: Orderer,
+  { caller, clientKey, networkKey }: Orderer,
   settings: OrderSettings,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
@@ -471,8 +591,12 @@ export async function createOrder(
     discountCodeId: code?.id ?? null,
     holdUntil,
     clientKey,
+    networkKey,
     now: now.toISOString(),
     maxOpenOrders: settings.maxOpenOrders,
+    maxOpenOrdersPerAddress: settings.maxOpenOrdersPerAddress,
+    ...heldUnits(lines, settings),
+    addressHoldFactor: settings.addressHoldFactor,
     ...(code ? { codeId: code.id } : {}),
     ...stockValues(steps),
   };
@@ -514,6 +638,12 @@ export async function createOrder(
     }
     if (refusal?.reason === 'too_many_open_orders') {
       throw tooManyOpenOrders(settings, new Date(Number(refusal.detail) * 1000), now);
+    }
+    if (refusal?.reason === 'too_many_open_orders_address') {
+      throw tooManyOpenOrdersFromAddress(settings, new Date(Number(refusal.detail) * 1000), now);
+    }
+    if (refusal?.reason.startsWith('held_')) {
+      throw tooManyHeld(refusal.reason.slice('held_'.length), refusal.detail, lines, now);
     }
     // A product deleted between pricing and the insert: its line can no longer point at it.
     if (hasPgErrorCode(error, '23503')) {
@@ -801,6 +931,7 @@ export async function forgetBuyer(tx: Tx, userId: string): Promise<void> {
     .set({
       userId: null,
       clientKey: null,
+      networkKey: null,
       email: null,
       firstName: null,
       middleName: null,

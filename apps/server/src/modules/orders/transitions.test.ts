@@ -107,8 +107,15 @@ async function placedOrder(paid: boolean) {
   const created = await createOrder(
     t.database.db,
     body,
-    { caller: null, clientKey: 'test:transitions' },
-    { orderHoldMinutes: 15, maxOpenOrders: 10_000 },
+    { caller: null, clientKey: 'test:transitions', networkKey: 'test:transitions-network' },
+    {
+      orderHoldMinutes: 15,
+      maxOpenOrders: 10_000,
+      maxOpenOrdersPerAddress: 10_000,
+      maxHeldUnitsPerShop: 1_000_000,
+      heldOrdersWorthPerProduct: 1_000,
+      addressHoldFactor: 1_000,
+    },
   );
   if (paid) {
     await t.database.db

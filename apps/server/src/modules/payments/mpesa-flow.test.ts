@@ -9,7 +9,7 @@ import {
   mpesaResultMessage,
   processPaymentResponseSchema,
 } from '@soko/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../../../test/fake-pesapal';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DELIVERY_FORM, makeProduct, orderBody } from '../../../test/order-fixtures';
-import { orders, paymentEvents, payments, products } from '../../platform/schema';
+import { mpesaPrompts, orders, paymentEvents, payments, products } from '../../platform/schema';
 import { createMpesaProvider } from './mpesa';
 import { sweepPendingPayments } from './service';
 
@@ -213,6 +213,81 @@ describe('starting an M-Pesa payment', () => {
     const { trackingId } = await payWithMpesa();
     expect(trackingId).toMatch(/^ws_CO_/);
     expect(fake.calls.filter((c) => c.path === '/oauth/v1/generate')).toHaveLength(2);
+  });
+});
+
+describe('PIN prompts are bounded (issue 29)', () => {
+  let bounded: TestApp;
+  beforeAll(async () => {
+    bounded = await createTestApp({
+      env: { ...mpesaEnv(), MPESA_PROMPTS_PER_PHONE: '3', MPESA_PROMPTS_PER_ORDER: '3' },
+    });
+  });
+  afterAll(async () => {
+    await bounded?.close();
+  });
+  const placeIn = async () => {
+    const product = await makeProduct(bounded.database.db, { payOnOrder: true, stock: 50 });
+    const res = await bounded.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      payload: orderBody([{ product, quantity: 1 }]),
+    });
+    return createOrderResponseSchema.parse(res.json())._id;
+  };
+  const promptFor = (orderId: string, mpesaPhone: string) =>
+    bounded.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      payload: { orderId, formData: DELIVERY_FORM, provider: 'mpesa', mpesaPhone },
+    });
+  /** The order's prompts as if sent `ms` earlier: time passing, without waiting for it. */
+  const age = (ms: number) =>
+    bounded.database.db
+      .update(mpesaPrompts)
+      .set({ createdAt: sql`${mpesaPrompts.createdAt} - ${`${ms} milliseconds`}::interval` });
+
+  it('sends one phone number at most 3 prompts in 10 minutes, across orders, even at once', async () => {
+    const pushes = fake.pushes.size;
+    const orderIds = await Promise.all(Array.from({ length: 6 }, () => placeIn()));
+    const answers = await Promise.all(orderIds.map((id) => promptFor(id, '0722 000 101')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(fake.pushes.size - pushes).toBe(3);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json().error.code).toBe('too_many_prompts');
+    expect(refused?.json().error.message).toMatch(
+      /^This phone number has had 3 M-Pesa prompts in the last 10 minutes, the most we send\. Please try again in (9|10) minutes, or choose another way to pay\.$/,
+    );
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(9 * 60);
+    // Another number is not held back by it.
+    expect((await promptFor(await placeIn(), '0722 000 102')).statusCode).toBe(200);
+    // Ten minutes on, the number may be prompted again.
+    await age(10 * 60_000 + 1000);
+    expect((await promptFor(await placeIn(), '0722 000 101')).statusCode).toBe(200);
+  });
+
+  it('sends one order at most one prompt a minute, and 3 in all', async () => {
+    const orderId = await placeIn();
+    const phone = '0722 000 201';
+    const STK = '/mpesa/stkpush/v1/processrequest';
+    fake.failNext(STK, 500);
+    expect((await promptFor(orderId, phone)).statusCode).toBe(502);
+    const soon = await promptFor(orderId, phone);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().error.message).toMatch(
+      /^An M-Pesa prompt for this order was sent less than a minute ago: check your phone, or try again in \d+ seconds\.$/,
+    );
+    for (let i = 0; i < 2; i++) {
+      await age(61_000);
+      fake.failNext(STK, 500);
+      expect((await promptFor(orderId, phone)).statusCode).toBe(502);
+    }
+    await age(61_000);
+    const fourth = await promptFor(orderId, '0722 000 202');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.message).toBe(
+      'We have already sent 3 M-Pesa prompts for this order. Please choose another way to pay, or place the order again.',
+    );
   });
 });
 
@@ -570,6 +645,7 @@ async function ageAndSweep(trackingId: string) {
     .where(eq(payments.trackingId, trackingId));
   await sweepPendingPayments({
     db: t.database.db,
+    mpesaPrompts: t.config.mpesaPrompts,
     providers: [
       createMpesaProvider({
         baseUrl: fake.url,

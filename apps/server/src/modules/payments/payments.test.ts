@@ -657,6 +657,7 @@ describe('following a payment', () => {
       .where(eq(payments.trackingId, started.trackingId));
     const swept = await sweepPendingPayments({
       db: t.database.db,
+      mpesaPrompts: t.config.mpesaPrompts,
       providers: [createSandboxProvider(t.database.db, t.config.publicUrl)],
       publicUrl: t.config.publicUrl,
       publish: () => {},

@@ -32,7 +32,7 @@ import type { Config } from '../../platform/config';
 import { CACHE_TAGS, productTags, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
-import { orderRateLimit, publicWriteRateLimit } from '../../platform/rate-limit';
+import { orderRateLimits, publicWriteRateLimit } from '../../platform/rate-limit';
 import { attachStatusChannel } from './channel';
 import type { PaymentProvider } from './provider';
 import { actOnSandboxTransaction, readSandboxTransaction } from './sandbox';
@@ -81,6 +81,7 @@ export function registerPaymentRoutes(
     db,
     providers,
     publicUrl: config.publicUrl,
+    mpesaPrompts: config.mpesaPrompts,
     publish: (trackingId, event, orderId) => {
       // Stock and units sold may have moved with the payment: its order's products go soon
       // (everything, should they not be found).
@@ -92,10 +93,12 @@ export function registerPaymentRoutes(
     },
   };
 
+  const orderLimits = orderRateLimits(app, config);
   app.post(
     '/api/payments/process',
     {
-      config: { access: 'public', rateLimit: orderRateLimit(config) },
+      config: { access: 'public', rateLimit: orderLimits.perClient },
+      preValidation: orderLimits.perAddress,
       schema: {
         tags: ['checkout'],
         summary:

@@ -15,7 +15,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { paymentEvents, payments } from '../../platform/schema';
+import { mpesaPrompts, paymentEvents, payments } from '../../platform/schema';
 import {
   applyPaymentOutcome,
   prepareOrderForPayment,
@@ -35,6 +35,8 @@ export type PaymentDeps = {
   /** The providers the shop offers; the first is used when the shopper names none. */
   providers: readonly PaymentProvider[];
   publicUrl: string;
+  /** M-Pesa PIN prompts allowed: per phone per 10 minutes, and per order in all (decision 027). */
+  mpesaPrompts: { perPhone: number; perOrder: number };
   /** Pushes a status to the payment's room (after the change is committed). */
   publish: (trackingId: string, event: PaymentStatusEvent, orderId: string) => void;
 };
@@ -57,6 +59,78 @@ export function providerNamed(
 
 // ---------------------------------------------------------------------------------------------
 // Starting a payment
+
+/** The window of the per-phone bound on M-Pesa PIN prompts. */
+const PROMPT_WINDOW_MS = 10 * 60_000;
+/** One order's prompts come at most this often. */
+const PROMPT_SPACING_MS = 60_000;
+
+const waitText = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return { seconds, text: `${seconds} seconds` };
+  return { seconds, text: `${Math.ceil(seconds / 60)} minutes` };
+};
+
+/**
+ * Anyone who can start a payment can make Soko send a PIN prompt to the number they type (issue
+ * 29: 25 prompts to one number in 1.3 s). So a phone gets at most `perPhone` prompts in 10
+ * minutes, across all orders, and an order at most `perOrder` in all, one a minute. Counted in
+ * the transaction that reserves the payment, under an advisory lock on the number (and the
+ * order's row lock), so racing starts are counted one after another; a refusal rolls the
+ * reservation back. A prompt the provider then fails to send still counts: it may have gone.
+ */
+async function recordPrompt(
+  tx: Tx,
+  limits: PaymentDeps['mpesaPrompts'],
+  phone: string,
+  orderId: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`mpesa-phone:${phone}`}, 0))`,
+  );
+  // The time after the lock, not the request's start: a prompt recorded by a start that waited
+  // for this one's lock must not look as if sent in the future.
+  const now = new Date();
+  const since = new Date(now.getTime() - PROMPT_WINDOW_MS);
+  const toPhone = await tx
+    .select({ createdAt: mpesaPrompts.createdAt })
+    .from(mpesaPrompts)
+    .where(and(eq(mpesaPrompts.phone, phone), gt(mpesaPrompts.createdAt, since)))
+    .orderBy(mpesaPrompts.createdAt);
+  const forOrder = await tx
+    .select({ createdAt: mpesaPrompts.createdAt })
+    .from(mpesaPrompts)
+    .where(eq(mpesaPrompts.orderId, orderId))
+    .orderBy(mpesaPrompts.createdAt);
+  if (forOrder.length >= limits.perOrder) {
+    throw new AppError(
+      429,
+      'too_many_prompts',
+      `We have already sent ${forOrder.length} M-Pesa prompts for this order. Please choose another way to pay, or place the order again.`,
+    );
+  }
+  const last = forOrder.at(-1);
+  if (last && now.getTime() - last.createdAt.getTime() < PROMPT_SPACING_MS) {
+    const wait = waitText(last.createdAt.getTime() + PROMPT_SPACING_MS - now.getTime());
+    throw new AppError(
+      429,
+      'too_many_prompts',
+      `An M-Pesa prompt for this order was sent less than a minute ago: check your phone, or try again in ${wait.text}.`,
+      { details: { retryAfterSeconds: wait.seconds } },
+    );
+  }
+  const oldest = toPhone[0];
+  if (toPhone.length >= limits.perPhone && oldest) {
+    const wait = waitText(oldest.createdAt.getTime() + PROMPT_WINDOW_MS - now.getTime());
+    throw new AppError(
+      429,
+      'too_many_prompts',
+      `This phone number has had ${toPhone.length} M-Pesa prompts in the last 10 minutes, the most we send. Please try again in ${wait.text}, or choose another way to pay.`,
+      { details: { retryAfterSeconds: wait.seconds } },
+    );
+  }
+  await tx.insert(mpesaPrompts).values({ phone, orderId, createdAt: now });
+}
 
 /** How long a second start waits for the first to hear back from the provider. */
 const START_WAIT_MS = 20_000;
@@ -109,6 +183,9 @@ export async function startPayment(
         })
         .onConflictDoNothing()
         .returning({ id: payments.id });
+      if (reserved && provider.name === 'mpesa' && payerPhone) {
+        await recordPrompt(tx, deps.mpesaPrompts, payerPhone, order.id);
+      }
       if (reserved) return { order, reservedId: reserved.id, open: undefined };
       const [open] = await tx
         .select()

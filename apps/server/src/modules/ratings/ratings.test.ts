@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { productListResponseSchema, productSchema, type Product } from '@soko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_PASSWORD } from '../../../test/settings';
 
 let t: TestApp;
 let unrated: Product[];
@@ -84,25 +83,34 @@ describe('POST /api/listing/saverating', () => {
     }
   });
 
-  it('keeps a signed-in rater’s rating their own: apart from their address’s, one per account', async () => {
+  it('counts five new accounts from one address as one rater: sign-ups cannot stuff ratings', async () => {
     const product = unratedProduct();
     const from = '198.51.100.20';
-    const anonymous = await rate({ productId: product._id, rating: 1 }, from);
-    expect(anonymous.json()).toMatchObject({ count: 1 });
-    const signin = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/signin',
-      payload: { email: 'shopper@soko.test', password: DEMO_PASSWORD },
-      remoteAddress: from,
-    });
-    expect(signin.statusCode).toBe(200);
-    const bearer = { authorization: `Bearer ${signin.json().token as string}` };
-    const mine = await rate({ productId: product._id, rating: 5 }, from, bearer);
-    expect(mine.json()).toMatchObject({ count: 2, average: 3 });
-    // The same account from another network is still the same rater.
-    const again = await rate({ productId: product._id, rating: 3 }, '192.0.2.99', bearer);
-    expect(again.json()).toMatchObject({ count: 2, average: 2 });
-    expect(again.cookies).toEqual([]);
+    const before = await ratingOf(product._id);
+    expect(before.count).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/signup',
+        payload: {
+          firstName: 'Throw',
+          lastName: 'Away',
+          email: `throwaway-${randomUUID()}@example.com`,
+          password: 'a-long-enough-password',
+        },
+        remoteAddress: from,
+      });
+      expect(signup.statusCode, signup.body).toBe(201);
+      const bearer = { authorization: `Bearer ${signup.json().token as string}` };
+      const res = await rate({ productId: product._id, rating: 5 }, from, bearer);
+      expect(res.statusCode).toBe(200);
+    }
+    // An account that never received the product rates as its address: one rating in all,
+    // the one the address gives without signing in too.
+    expect(await ratingOf(product._id)).toEqual({ average: 5, count: 1 });
+    const anonymous = await rate({ productId: product._id, rating: 2 }, from);
+    expect(anonymous.json()).toMatchObject({ count: 1, average: 2 });
+    expect(anonymous.cookies).toEqual([]);
   });
 
   it('refuses ratings outside 1 to 5 and anything that is not a whole number', async () => {

@@ -152,6 +152,24 @@ afterAll(async () => {
   if (dist) await rm(dist, { recursive: true, force: true });
 });
 
+describe('the star rating of a buyer (issue 29)', () => {
+  it('counts a rating from an account that received the product as its own, apart from its address', async () => {
+    const product = await deliveryProduct();
+    const rate = (rating: number, token?: string) =>
+      call('POST', '/api/listing/saverating', {
+        body: { productId: product.id, rating },
+        ...(token ? { token } : {}),
+      });
+    expect((await rate(1)).json()).toMatchObject({ count: 1, average: 1 });
+    const buyer = await signUp();
+    // Before the product reaches them, the account rates as its address (the same rating).
+    expect((await rate(3, buyer.token)).json()).toMatchObject({ count: 1, average: 3 });
+    await buy(product, buyer.token);
+    expect((await rate(5, buyer.token)).json()).toMatchObject({ count: 2, average: 4 });
+    expect((await rate(4, buyer.token)).json()).toMatchObject({ count: 2, average: 3.5 });
+  });
+});
+
 describe('POST /api/reviews/{productId}', () => {
   it('asks a signed-out caller to sign in', async () => {
     const product = await deliveryProduct();

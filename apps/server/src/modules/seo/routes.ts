@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_PATHS } from '@soko/contract';
 import { sendCached, type CachedResponse } from '../../platform/cache';
 import type { App, AppContext } from '../../platform/context';
+import { ensureDevice } from '../../platform/device';
 import { absoluteUrl } from './head';
 import { webManifest } from './manifest';
 import { createPageRenderer, pageAddress, type BodyRenderer } from './pages';
@@ -38,7 +39,12 @@ export function registerPageRoutes(
   const { tenants } = ctx;
   const pages = createPageRenderer(ctx, indexHtml, renderBody);
 
+  const secret = ctx.config.jwtSecret ?? '';
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    // The shopper's device for fair limits (decision 027), issued with the first page so the
+    // app's first order already carries it. Only the reply carries it: the cached page does not.
+    ensureDevice(request, reply, secret);
     const page = await pages.page(await tenants.forRequest(request), pageAddress(request.url));
     return sendCached(request, reply, page, 'text/html; charset=utf-8');
   }

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { makeProduct } from '../../../test/order-fixtures';
+import { DEVICE_COOKIE } from '../../platform/device';
 import { categories, products as productRows } from '../../platform/schema';
 import { readSitemap } from '../../../test/sitemap';
 import { SITEMAP_PRODUCTS_PER_FILE, sitemapIndexXml } from './pages';
@@ -450,5 +451,21 @@ describe("names that read as replacement patterns ($&, $`, $') in the head", () 
     );
     expect(paths).toContain(productPath(product));
     expect(paths).toContain(`/category/${encodeURIComponent(CATEGORY)}`);
+  });
+});
+
+describe('the device cookie (decision 027)', () => {
+  it('is set by a server-painted page, once, and kept while the browser sends it back', async () => {
+    const first = await page('/');
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'localhost' },
+      cookies: { [DEVICE_COOKIE]: cookie?.value ?? '' },
+    });
+    expect(again.cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
   });
 });

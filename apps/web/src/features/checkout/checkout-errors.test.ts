@@ -21,6 +21,19 @@ describe('describeCheckoutError: the limits on holding stock', () => {
     expect(describeCheckoutError(error, lines)).toEqual({ message, fields: {}, summary: [] });
   });
 
+  it('shows why no M-Pesa prompt was sent, in the server’s words, at the payment step', () => {
+    const message =
+      'This phone number has had 3 M-Pesa prompts in the last 10 minutes, the most we send. Please try again in 7 minutes, or choose another way to pay.';
+    const error = new CheckoutStepError(
+      'payment',
+      new ApiError(429, message, {
+        code: 'too_many_prompts',
+        details: { retryAfterSeconds: 400 },
+      }),
+    );
+    expect(describeCheckoutError(error, lines)).toEqual({ message, fields: {}, summary: [] });
+  });
+
   it('names the line that asks for more than one order may take', () => {
     const message =
       'You can order at most 10 of Aloe Vera Gel (50ml) at a time. Lower the quantity in your cart, then place the order.';
