@@ -421,7 +421,7 @@ const pair = await startScaleOut({
     // Every shopper comes through nginx from 127.0.0.1: one client to the rate limits.
     RATE_LIMIT_ORDERS: '100000000',
     MAX_OPEN_ORDERS_PER_CLIENT: '100000000',
-    // The fair limits' per-address and held-units bounds (decision 027), out of the way too.
+    // The fair limits' per-address and held-units bounds (decision 029), out of the way too.
     RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000',
     MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
     MAX_HELD_UNITS_PER_SHOP: '100000000',

@@ -122,7 +122,7 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   // The order bench sends each order from its own address (X-Forwarded-For); the payment
   // bench's come from one, and are paid one by one.
   MAX_OPEN_ORDERS_PER_CLIENT: '100000000',
-  // The fair limits' per-address and held-units bounds (decision 027), out of the way too.
+  // The fair limits' per-address and held-units bounds (decision 029), out of the way too.
   RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000',
   MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
   MAX_HELD_UNITS_PER_SHOP: '100000000',

@@ -10,7 +10,7 @@ ALTER TABLE "mpesa_prompts" ADD CONSTRAINT "mpesa_prompts_order_id_orders_id_fk"
 CREATE INDEX "mpesa_prompts_phone_idx" ON "mpesa_prompts" USING btree ("phone","created_at");--> statement-breakpoint
 CREATE INDEX "mpesa_prompts_order_idx" ON "mpesa_prompts" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_open_by_network_idx" ON "orders" USING btree ("network_key") WHERE "orders"."status" = 'pending_payment';--> statement-breakpoint
--- Fair limits (decision 027): an order is counted against its client (the account, else the
+-- Fair limits (decision 029): an order is counted against its client (the account, else the
 -- device cookie) and, with far higher bounds, against its network address. Both locks are taken
 -- in one order (the address's, then the client's), and every count runs after them, so orders
 -- racing from one client or one address are counted one after another (see migration 0011 for

@@ -74,7 +74,7 @@ export async function createTestApp({
     RATE_LIMIT_ORDERS: '10000',
     RATE_LIMIT_UPLOADS: '10000',
     MAX_OPEN_ORDERS_PER_CLIENT: '10000',
-    // The fair limits (decision 027) are tested where they are set lower.
+    // The fair limits (decision 029) are tested where they are set lower.
     RATE_LIMIT_ORDERS_PER_ADDRESS: '100000',
     MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
     MAX_HELD_UNITS_PER_SHOP: '1000000',

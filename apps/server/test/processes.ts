@@ -35,7 +35,7 @@ export async function startServer(
       PASSWORD_HASH_COST: '10',
       RATE_LIMIT_ORDERS: '10000',
       MAX_OPEN_ORDERS_PER_CLIENT: '10000',
-      // The fair limits' per-address and held-units bounds (decision 027), out of the way too.
+      // The fair limits' per-address and held-units bounds (decision 029), out of the way too.
       RATE_LIMIT_ORDERS_PER_ADDRESS: '10000',
       MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
       MAX_HELD_UNITS_PER_SHOP: '10000',

@@ -105,20 +105,20 @@ const envSchema = z.object({
   // Per client (an account, else a device cookie) per minute.
   RATE_LIMIT_ORDERS: positiveInt.default(60),
   // Per network address per minute, all its clients together: Kenyan mobile networks put many
-  // shoppers behind one address (carrier-grade NAT), so ten clients' worth (decision 027).
+  // shoppers behind one address (carrier-grade NAT), so ten clients' worth (decision 029).
   RATE_LIMIT_ORDERS_PER_ADDRESS: positiveInt.default(600),
   // Provider notifications (IPNs) per sending address per minute: Pesapal sends from few.
   RATE_LIMIT_NOTIFICATIONS: positiveInt.default(6000),
   // Unpaid orders one client (an account, else a device cookie) may hold open at once.
   MAX_OPEN_ORDERS_PER_CLIENT: positiveInt.default(5),
-  // Unpaid orders all clients behind one network address may hold open at once (decision 027).
+  // Unpaid orders all clients behind one network address may hold open at once (decision 029).
   MAX_OPEN_ORDERS_PER_ADDRESS: positiveInt.default(60),
   // Units of one shop one client may hold in unpaid orders at once (of one product: the shop's
-  // own per-order maximum); one network address five times as many (decision 027).
+  // own per-order maximum); one network address five times as many (decision 029).
   MAX_HELD_UNITS_PER_SHOP: positiveInt.default(30),
   // Of one product, a client may hold this many times the shop's per-order maximum.
   HELD_ORDERS_WORTH_PER_PRODUCT: positiveInt.default(1),
-  // A network address may hold this many times a client's bounds on units (decision 027).
+  // A network address may hold this many times a client's bounds on units (decision 029).
   ADDRESS_HOLD_FACTOR: positiveInt.default(5),
   // M-Pesa PIN prompts (STK push) to one phone number per 10 minutes, across all orders.
   MPESA_PROMPTS_PER_PHONE: positiveInt.default(3),

@@ -1,4 +1,4 @@
-// "One client" for limits on anonymous shoppers (DESIGN.md, "Fair limits"; decision 027): a
+// "One client" for limits on anonymous shoppers (DESIGN.md, "Fair limits"; decision 029): a
 // device, named by a random id the server puts in a first-party cookie. A network address is a
 // poor name for a shopper in Kenya: a mobile carrier puts thousands of phones behind one. The
 // address still bounds what all of them together may do, only far higher.

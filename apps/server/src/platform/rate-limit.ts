@@ -21,7 +21,7 @@ export const publicWriteRateLimit = (config: Config) => ({
 /**
  * Order creation, payment start and final checkout, per minute: per client (the account, else
  * the device cookie, else the address) as the route's own limit, and per network address, far
- * higher, as a preValidation hook (decision 027). Both count after the access hook has found
+ * higher, as a preValidation hook (decision 029). Both count after the access hook has found
  * the caller: route hooks of a phase run after the app's own.
  */
 export function orderRateLimits(app: FastifyInstance, config: Config) {

@@ -289,7 +289,7 @@ export const orders = pgTable(
     }),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     // Who placed it, for the limits on open unpaid orders: 'user:{id}', or 'device:{id}' (the
-    // device cookie; 'ip:{keyed hash}' on orders placed before decision 027).
+    // device cookie; 'ip:{keyed hash}' on orders placed before decision 029).
     clientKey: text('client_key'),
     // The network address it came from ('ip:{keyed hash}'), for the far higher per-address bounds.
     networkKey: text('network_key'),
@@ -503,7 +503,7 @@ export const payments = pgTable(
 );
 
 // Every M-Pesa PIN prompt (STK push) asked for, kept to bound them per phone number and per order
-// (decision 027): a prompt lands on someone's phone, so anyone who can start one must not be
+// (decision 029): a prompt lands on someone's phone, so anyone who can start one must not be
 // able to send many. The phone as +254…, as on the order.
 export const mpesaPrompts = pgTable(
   'mpesa_prompts',

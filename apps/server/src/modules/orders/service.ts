@@ -77,7 +77,7 @@ export type OrderSettings = {
    * (ADDRESS_HOLD_FACTOR, 5): a carrier's address is many shoppers, but an unpaid hold lasts
    * minutes, and five clients' worth of one shop at once (150 units by default) is more than
    * real shoppers behind one address hold together, while one address can no longer take most
-   * of a shop (decision 027).
+   * of a shop (decision 029).
    */
   addressHoldFactor: number;
 };
@@ -327,7 +327,7 @@ function tooManyOpenOrdersFromAddress(settings: OrderSettings, lapse: Date, now:
 }
 
 /**
- * A bound on units held in unpaid orders (decision 027), passed by this order: of one product or
+ * A bound on units held in unpaid orders (decision 029), passed by this order: of one product or
  * one shop, by this client or by everyone at this address. DETAIL is 'id:held:max:lapse'.
  */
 function tooManyHeld(

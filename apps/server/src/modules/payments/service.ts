@@ -35,7 +35,7 @@ export type PaymentDeps = {
   /** The providers the shop offers; the first is used when the shopper names none. */
   providers: readonly PaymentProvider[];
   publicUrl: string;
-  /** M-Pesa PIN prompts allowed: per phone per 10 minutes, and per order in all (decision 027). */
+  /** M-Pesa PIN prompts allowed: per phone per 10 minutes, and per order in all (decision 029). */
   mpesaPrompts: { perPhone: number; perOrder: number };
   /** Pushes a status to the payment's room (after the change is committed). */
   publish: (trackingId: string, event: PaymentStatusEvent, orderId: string) => void;

@@ -15,7 +15,7 @@ import { saveRating, type Rater } from './service';
  * accounts (issue 29: a rating count moved from 6 to 11 in under a second), would otherwise be a
  * new rater every time and could move any average. The price: shoppers behind one address
  * (carrier-grade NAT on mobile networks, an office) who have not received the product share one
- * rating per product, the last one given (decision 027).
+ * rating per product, the last one given (decision 029).
  */
 async function raterFor(
   db: Db,

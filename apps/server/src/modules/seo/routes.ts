@@ -42,7 +42,7 @@ export function registerPageRoutes(
   const secret = ctx.config.jwtSecret ?? '';
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    // The shopper's device for fair limits (decision 027), issued with the first page so the
+    // The shopper's device for fair limits (decision 029), issued with the first page so the
     // app's first order already carries it. Only the reply carries it: the cached page does not.
     ensureDevice(request, reply, secret);
     const page = await pages.page(await tenants.forRequest(request), pageAddress(request.url));

@@ -454,7 +454,7 @@ describe("names that read as replacement patterns ($&, $`, $') in the head", () 
   });
 });
 
-describe('the device cookie (decision 027)', () => {
+describe('the device cookie (decision 029)', () => {
   it('is set by a server-painted page, once, and kept while the browser sends it back', async () => {
     const first = await page('/');
     expect(first.statusCode).toBe(200);

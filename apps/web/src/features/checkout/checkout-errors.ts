@@ -129,7 +129,7 @@ export function describeCheckoutError(error: unknown, lines: readonly LineInfo[]
     return { ...problem, message: `${NO_LONGER_SOLD_MESSAGE}${reason}${remove}` };
   }
   // A limit (too many M-Pesa prompts to one number or for one order, too many orders from one
-  // network): the server's words say what to do and when, at either step (decision 027).
+  // network): the server's words say what to do and when, at either step (decision 029).
   if (cause.status === 429) return { ...problem, message: cause.message };
   if (stage === 'payment') return { ...problem, message: PAYMENT_FAILED_MESSAGE };
   return { ...problem, message: cause.message };
