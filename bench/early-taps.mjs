@@ -144,17 +144,18 @@ async function runOnce(browser, base, testCase, withHolder) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    if (!withHolder) {
-      await page.route(
-        (url) => url.origin === base && !url.pathname.startsWith('/api/'),
-        async (route) => {
-          if (route.request().resourceType() !== 'document') return route.fallback();
-          const response = await route.fetch();
-          const html = (await response.text()).replace(/<script>[\s\S]*?<\/script>/, '');
-          return route.fulfill({ response, body: html });
-        },
-      );
-    }
+    // Both builds' pages pass through the same route, so that they reach the page alike; only
+    // the one without the holder has its inline script taken out.
+    await page.route(
+      (url) => url.origin === base && !url.pathname.startsWith('/api/'),
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const html = await response.text();
+        const body = withHolder ? html : html.replace(/<script>[\s\S]*?<\/script>/, '');
+        return route.fulfill({ response, body });
+      },
+    );
     const posts = { count: 0 };
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/newsletter/create')) {
