@@ -47,7 +47,7 @@ function installIcons(): Plugin {
 }
 
 /**
- * start/early-taps.js, minified, as the first script of every page's <head> (decision 027): it
+ * start/early-taps.js, minified, as the first script of every page's <head> (decision 028): it
  * must listen before the page is painted, so it cannot wait for a file. The server allows it in
  * its Content-Security-Policy by its hash, read from the built index.html.
  */

@@ -74,7 +74,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     webDist && existsSync(path.join(webDist, 'index.html'))
       ? await readFile(path.join(webDist, 'index.html'), 'utf8')
       : undefined;
-  // The build's inline script that holds early taps is allowed by its hash (decision 027).
+  // The build's inline script that holds early taps is allowed by its hash (decision 028).
   const securityHeaders = computeSecurityHeaders(inlineScriptHashes(indexHtml ?? ''));
   const app = Fastify({
     logger: logger

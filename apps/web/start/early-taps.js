@@ -1,5 +1,5 @@
 // Holds the taps made before the app has taken the page over, so that the app can make each
-// one, exactly once, when it has (decision 027). The app starts after the page's main pictures
+// one, exactly once, when it has (decision 028). The app starts after the page's main pictures
 // (decision 024): on a slow phone a shopper sees Add to Cart seconds before its handler exists,
 // and a tap then was lost. The build puts this, minified, inline at the top of <head>, so it
 // listens before anything is painted; the server's Content-Security-Policy allows it by its

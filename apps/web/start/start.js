@@ -3,7 +3,7 @@
 // first cards, a product's first picture). On a slow network the app's JavaScript would
 // otherwise share the line with those pictures and hold back the page's largest paint. Until the app starts, the painted page reads and its links work
 // (decision 018); a tap on its buttons is held and made when the app is live (early-taps.js,
-// decision 027).
+// decision 028).
 //
 // The app starts at the first of: the paint after one of those pictures is reported as the
 // largest paint with all of them loaded; the first paint after the window's load, on a page

@@ -9,7 +9,7 @@ import helmet from 'helmet';
 
 /**
  * The CSP sources of the plain inline scripts in the web build's index.html: today only the one
- * that holds early taps (decision 027). A hash allows that exact text and nothing else, so a
+ * that holds early taps (decision 028). A hash allows that exact text and nothing else, so a
  * stored <script> in a description can still never run.
  */
 export function inlineScriptHashes(indexHtml: string): string[] {

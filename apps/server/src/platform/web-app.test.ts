@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// The build's one inline script (the early-taps holder, decision 027) stands in as EARLY_TAPS.
+// The build's one inline script (the early-taps holder, decision 028) stands in as EARLY_TAPS.
 const EARLY_TAPS = 'window.sokoEarlyTaps={controls:"button",taps:[]}';
 const INDEX = `<!doctype html><html><head><script>${EARLY_TAPS}</script><!--soko-head--><title>Soko</title></head><body></body></html>`;
 let t: TestApp;

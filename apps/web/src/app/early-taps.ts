@@ -1,4 +1,4 @@
-// Replays what the page's inline script (apps/web/start/early-taps.js, decision 027) held while
+// Replays what the page's inline script (apps/web/start/early-taps.js, decision 028) held while
 // the app was not yet live: first the letters typed into fields, then each tap once, in the
 // order they were made. The lists are emptied as they are read, so a second call (or a later
 // render) can never make a tap twice.

@@ -24,7 +24,7 @@ const liveParts = new Set<string>();
 
 /**
  * Marks the page as live once every part with controls has been taken over, then makes the taps
- * held until then (decision 027): on a page the server painted, the page's inline script holds
+ * held until then (decision 028): on a page the server painted, the page's inline script holds
  * a tap on a button until this mark, so that no tap is lost before its handler exists. Each
  * boundary hydrates on its own, the footer and the chat launcher only once their chunks are in,
  * so the root's own commit is too early to say so.
