@@ -17,7 +17,10 @@
   const controls = 'button,[type=radio],[type=checkbox],label:has([type=radio],[type=checkbox])';
   const taps = [];
   const typed = new Map();
-  const live = () => document.documentElement.dataset.hydrated;
+  // `held.live`: the app draws this page itself (it was not painted), so every control it shows
+  // already has its handler and nothing is to be held.
+  const held = { controls, taps, typed, live: false };
+  const live = () => held.live || document.documentElement.dataset.hydrated;
   addEventListener(
     'click',
     (event) => {
@@ -49,5 +52,5 @@
     },
     true,
   );
-  window.sokoEarlyTaps = { controls, taps, typed };
+  window.sokoEarlyTaps = held;
 })();

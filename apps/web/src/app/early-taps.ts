@@ -14,7 +14,13 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 
 declare global {
   interface Window {
-    sokoEarlyTaps?: { controls: string; taps: HeldTap[]; typed: Map<Field, string> };
+    sokoEarlyTaps?: {
+      controls: string;
+      taps: HeldTap[];
+      typed: Map<Field, string>;
+      /** Set when the app draws the page itself: nothing is held from then on. */
+      live: boolean;
+    };
   }
 }
 
@@ -33,6 +39,16 @@ function retype(field: Field, value: string): void {
   field.value = '';
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * For a page the server did not paint (an account or admin screen): the app draws it, so each
+ * control has its handler the moment it shows, and letters typed into its fields are React's
+ * own. Holding them until the footer and chat have loaded would only delay them, and retyping
+ * them would write old letters over newer ones.
+ */
+export function holdNoTaps(): void {
+  if (window.sokoEarlyTaps) window.sokoEarlyTaps.live = true;
 }
 
 export async function replayEarlyTaps(): Promise<void> {
