@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -47,10 +47,33 @@ function installIcons(): Plugin {
 }
 
 /**
+ * start/early-taps.js, minified, as the first script of every page's <head> (decision 028): it
+ * must listen before the page is painted, so it cannot wait for a file. The server allows it in
+ * its Content-Security-Policy by its hash, read from the built index.html.
+ */
+function holdEarlyTaps(): Plugin {
+  const path = new URL('./start/early-taps.js', import.meta.url);
+  return {
+    name: 'soko-hold-early-taps',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const { code, errors } = minifySync('early-taps.js', readFileSync(path, 'utf8'));
+        if (errors.length > 0) throw new Error(`start/early-taps.js: ${errors[0]?.message}`);
+        const charset = /<meta charset="UTF-8" \/>/;
+        if (!charset.test(html)) throw new Error('index.html has no charset tag to follow');
+        return html.replace(charset, (tag) => `${tag}\n    <script>${code.trim()}</script>`);
+      },
+    },
+  };
+}
+
+/**
  * The page's app entry is started by start/start.js once the page's main pictures are painted,
  * instead of by a module tag the browser fetches at once (decision 024, and that file). The
  * starter is a file of its own, named by its content's hash like Vite's assets: the
- * Content-Security-Policy allows no inline script.
+ * Content-Security-Policy allows no inline script but the early-taps one it names by hash.
  */
 function startAfterPaint(): Plugin {
   const source = readFileSync(new URL('./start/start.js', import.meta.url), 'utf8');
@@ -110,6 +133,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 function browserOnlyPlugins() {
   return [
     installIcons(),
+    holdEarlyTaps(),
     startAfterPaint(),
     // Decision 016. The manifest comes from the server (per tenant), and the page registers the
     // worker itself after load (src/lib/register-service-worker.ts), so the plugin only builds

@@ -27,7 +27,12 @@ import { finishBodiesAnsweredEarly } from './platform/early-answer';
 import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
 import { redactSecrets, serializeError } from './platform/logging';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
-import { addSecurityHeaders, setSecurityHeaders } from './platform/security-headers';
+import {
+  addSecurityHeaders,
+  computeSecurityHeaders,
+  inlineScriptHashes,
+  setSecurityHeaders,
+} from './platform/security-headers';
 import { refuseUnstorableText } from './platform/text-input';
 import { REDIS_CLIENT_OPTIONS, createRedisInvalidationBus } from './platform/redis';
 import { TenantDirectory } from './platform/tenant';
@@ -64,6 +69,13 @@ export type BuildAppOptions = {
 };
 
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<App> {
+  const webDist = config.webDistDir;
+  const indexHtml =
+    webDist && existsSync(path.join(webDist, 'index.html'))
+      ? await readFile(path.join(webDist, 'index.html'), 'utf8')
+      : undefined;
+  // The build's inline script that holds early taps is allowed by its hash (decision 028).
+  const securityHeaders = computeSecurityHeaders(inlineScriptHashes(indexHtml ?? ''));
   const app = Fastify({
     logger: logger
       ? {
@@ -86,7 +98,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     // longer parameter matches no route and falls to the not-found page.
     routerOptions: { maxParamLength: 1_000 },
     frameworkErrors: (error, request, reply) => {
-      setSecurityHeaders(request, reply);
+      setSecurityHeaders(request, reply, securityHeaders);
       sendFrameworkError(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -139,7 +151,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     await redis?.quit().catch(() => {});
   });
 
-  addSecurityHeaders(app);
+  addSecurityHeaders(app, securityHeaders);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -188,11 +200,6 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     maxAge: '365d',
   });
 
-  const webDist = config.webDistDir;
-  const indexHtml =
-    webDist && existsSync(path.join(webDist, 'index.html'))
-      ? await readFile(path.join(webDist, 'index.html'), 'utf8')
-      : undefined;
   const sendPage =
     webDist && indexHtml
       ? registerPageRoutes(app, ctx, indexHtml, await loadBodyRenderer(webDist))

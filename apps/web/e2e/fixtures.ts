@@ -101,7 +101,6 @@ export const test = base.extend<SokoFixtures>({
   page: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    waitForTheAppOnNavigation(page);
     await use(page);
     expect(errors, 'uncaught errors in the page').toEqual([]);
   },
@@ -117,34 +116,6 @@ export const test = base.extend<SokoFixtures>({
  * without hours, a failing listing, a slow category) strip that block, and the app then asks
  * the API exactly as it does after an in-app navigation.
  */
-/**
- * The server paints shopper pages before their JavaScript runs (decision 018); a tap on a button
- * then does nothing until the app has taken the page over. Journeys act like a shopper who
- * waits for the page: each goto, reload, back and forward waits for the app's mark
- * (`<html data-hydrated>`, set by the root layout) when the page is the app's.
- */
-function waitForTheAppOnNavigation(page: Page): void {
-  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
-    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
-    Object.assign(page, {
-      [method]: async (...args: unknown[]) => {
-        const response = await navigate(...args);
-        await page.waitForFunction(() => {
-          // The journeys' tsconfig has no DOM library: name the two things read here.
-          const { document } = globalThis as unknown as {
-            document: {
-              getElementById(id: string): unknown;
-              documentElement: { dataset: Record<string, string | undefined> };
-            };
-          };
-          return !document.getElementById('root') || document.documentElement.dataset.hydrated;
-        });
-        return response;
-      },
-    });
-  }
-}
-
 export async function withoutInitialData(page: Page): Promise<void> {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { holdNoTaps } from './app/early-taps';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { seedInitialData } from './lib/initial-data';
@@ -57,6 +58,7 @@ async function start(root: HTMLElement) {
       });
     });
   } else {
+    holdNoTaps();
     createRoot(root).render(app);
   }
 }

@@ -2,7 +2,8 @@
 // on screen with its main pictures (the <img fetchpriority="high"> a page marks: the banner, the
 // first cards, a product's first picture). On a slow network the app's JavaScript would
 // otherwise share the line with those pictures and hold back the page's largest paint. Until the app starts, the painted page reads and its links work
-// (decision 018); its buttons wait for the app, as they did while it downloaded before.
+// (decision 018); a tap on its buttons is held and made when the app is live (early-taps.js,
+// decision 028).
 //
 // The app starts at the first of: the paint after one of those pictures is reported as the
 // largest paint with all of them loaded; the first paint after the window's load, on a page

@@ -1,16 +1,28 @@
-// Helmet's security headers, including a Content-Security-Policy without inline script. They
-// never change per request, so Helmet runs once at start and every reply gets the same set in
-// one step (@fastify/helmet rebuilt the middleware, CSP string and all, on every request).
+// Helmet's security headers, including a Content-Security-Policy whose only inline script is
+// the web build's own (named by hash). They never change per request, so Helmet runs once at
+// start and every reply gets the same set in one step (@fastify/helmet rebuilt the middleware,
+// CSP string and all, on every request).
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
-const contentSecurityPolicy = {
+/**
+ * The CSP sources of the plain inline scripts in the web build's index.html: today only the one
+ * that holds early taps (decision 028). A hash allows that exact text and nothing else, so a
+ * stored <script> in a description can still never run.
+ */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  return [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+}
+
+const contentSecurityPolicy = (inlineScripts: readonly string[]) => ({
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    // No inline script anywhere: a stored <script> in a description can never run.
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScripts],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
@@ -20,33 +32,36 @@ const contentSecurityPolicy = {
     formAction: ["'self'", 'https:'],
     frameAncestors: ["'none'"],
   },
-};
+});
 
-export function computeSecurityHeaders(): Record<string, string> {
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+/** `inlineScripts`: CSP sources (inlineScriptHashes) of the only inline scripts allowed. */
+export function computeSecurityHeaders(inlineScripts: readonly string[] = []): SecurityHeaders {
   const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
-  helmet({ contentSecurityPolicy, crossOriginResourcePolicy: { policy: 'same-origin' } })(
-    {} as IncomingMessage,
-    response as unknown as ServerResponse,
-    () => {},
-  );
+  helmet({
+    contentSecurityPolicy: contentSecurityPolicy(inlineScripts),
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   return Object.fromEntries(headers);
 }
 
-let headers: Record<string, string> | undefined;
-
 /** Also called for replies Fastify makes before any hook runs (app.ts, frameworkErrors). */
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  headers ??= computeSecurityHeaders();
+export function setSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: SecurityHeaders,
+): void {
   void reply.headers(headers).header('x-request-id', request.id);
 }
 
-export function addSecurityHeaders(app: FastifyInstance): void {
+export function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request, reply);
+    setSecurityHeaders(request, reply, headers);
     done();
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,9 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-const INDEX =
-  '<!doctype html><html><head><!--soko-head--><title>Soko</title></head><body></body></html>';
+// The build's one inline script (the early-taps holder, decision 028) stands in as EARLY_TAPS.
+const EARLY_TAPS = 'window.sokoEarlyTaps={controls:"button",taps:[]}';
+const INDEX = `<!doctype html><html><head><script>${EARLY_TAPS}</script><!--soko-head--><title>Soko</title></head><body></body></html>`;
 let t: TestApp;
 let dist: string;
 
@@ -44,6 +46,18 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<meta name="robots" content="noindex">');
     }
+  });
+
+  it("allows the build's inline script by its hash, and no other inline script", async () => {
+    const res = await get('/');
+    expect(res.body).toContain(`<script>${EARLY_TAPS}</script>`);
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(csp)?.[1];
+    const hash = createHash('sha256').update(EARLY_TAPS).digest('base64');
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    // Every reply carries the same policy, an API answer's too.
+    const api = await get('/api/health');
+    expect(api.headers['content-security-policy']).toBe(csp);
   });
 
   it('caches hashed assets for a year and other files for an hour', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { replayEarlyTaps } from './early-taps';
 import { SiteHeader } from './site-header';
 
 // The footer (newsletter form, brand icons, links) is below the fold on every page and the chat
@@ -22,9 +23,9 @@ const LIVE_PARTS = ['header', 'page', 'footer', 'chat'] as const;
 const liveParts = new Set<string>();
 
 /**
- * Marks the page as live once every part with controls has been taken over: on a page the
- * server painted, a button or a typed letter does nothing until its part is hydrated (browser
- * journeys wait for `html[data-hydrated]` before acting, like a shopper's second tap). Each
+ * Marks the page as live once every part with controls has been taken over, then makes the taps
+ * held until then (decision 028): on a page the server painted, the page's inline script holds
+ * a tap on a button until this mark, so that no tap is lost before its handler exists. Each
  * boundary hydrates on its own, the footer and the chat launcher only once their chunks are in,
  * so the root's own commit is too early to say so.
  */
@@ -33,6 +34,8 @@ function LiveMark({ part }: { part: (typeof LIVE_PARTS)[number] }) {
     liveParts.add(part);
     if (LIVE_PARTS.every((name) => liveParts.has(name))) {
       document.documentElement.dataset.hydrated = 'true';
+      // After this commit's other effects, so every handler the taps reach is in place.
+      setTimeout(() => void replayEarlyTaps());
     }
   }, [part]);
   return null;

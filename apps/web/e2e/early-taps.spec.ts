@@ -1,0 +1,171 @@
+import { productPath, variantLabel, type Listing, type Product } from '@soko/contract';
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { savedCart, uniqueEmail } from './shopping';
+
+// Issue 29, early taps: a shopper taps a control as soon as the server's page shows it, long
+// before the app has started (decision 024 starts it after the main pictures; on a slow phone
+// that is seconds later). Each journey holds the app's scripts back for HOLD_MS, taps one
+// control once in that time, and checks it acted exactly once when the app started: a lost tap
+// and a doubled one both fail (a doubled toggle closes what it opened).
+
+const HOLD_MS = 3_000;
+
+/** Every script under /assets/ waits until HOLD_MS after this call before it is fetched. */
+async function holdTheApp(page: Page): Promise<void> {
+  const releaseAt = Date.now() + HOLD_MS;
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, releaseAt - Date.now())));
+    await route.continue();
+  });
+}
+
+/** The app has not taken the page over: the tap about to be checked is an early one. */
+async function appNotStarted(page: Page): Promise<void> {
+  expect(
+    await page.locator('html').getAttribute('data-hydrated'),
+    'the app started before the tap; the journey would not test an early tap',
+  ).toBeNull();
+}
+
+/** A touch tap on the phone project, a click on the desktop one. */
+async function tap(control: Locator, hasTouch: boolean): Promise<void> {
+  await expect(control).toBeVisible();
+  await appNotStarted(control.page());
+  if (hasTouch) await control.tap();
+  else await control.click();
+}
+
+function requestsTo(page: Page, pathname: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === pathname) {
+      seen.push(request);
+    }
+  });
+  return seen;
+}
+
+async function productWithVariants(api: { allProducts(): Promise<Product[]> }) {
+  const products = await api.allProducts();
+  const product = products.find((p) => p.variants.filter((v) => v.stock > 1).length >= 2);
+  if (!product) throw new Error('the demo catalogue has no product with two stocked variants');
+  const [first, second] = product.variants.filter((v) => v.stock > 1);
+  if (!first || !second) throw new Error('unreachable: two stocked variants were found');
+  return { product, first, second };
+}
+
+/**
+ * Opens a page as a shopper sees it: as soon as its HTML arrives. (Playwright's default waits
+ * for the load event, which waits for the app's deferred starter, and so for the hold.)
+ */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'commit' });
+}
+
+test.beforeEach(async ({ page }) => {
+  await holdTheApp(page);
+});
+
+test('Add to Cart tapped before the app starts adds one line of quantity 1', async ({
+  page,
+  api,
+  hasTouch,
+}) => {
+  const { product, first } = await productWithVariants(api);
+  await open(page, productPath(product));
+  await tap(page.getByRole('button', { name: 'Add to Cart' }), hasTouch);
+
+  await expect(page).toHaveURL('/cart');
+  const cart = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(
+    cart.getByRole('listitem').filter({ hasText: `${product.name} (${variantLabel(first)})` }),
+  ).toBeVisible();
+  await expect.poll(() => savedCart(page)).toMatchObject([{ productId: product._id, quantity: 1 }]);
+});
+
+test('a variant picked before the app starts is the one chosen and added', async ({
+  page,
+  api,
+  hasTouch,
+}) => {
+  const { product, second } = await productWithVariants(api);
+  await open(page, productPath(product));
+  const variants = page.getByRole('group', { name: 'Variant' });
+  await tap(variants.getByText(variantLabel(second), { exact: true }), hasTouch);
+
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(variants.getByRole('radio', { checked: true })).toHaveValue(second._id);
+  await expect(page.getByText(`In stock: ${second.stock}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(() => savedCart(page)).toMatchObject([{ variantId: second._id, quantity: 1 }]);
+});
+
+test('the search toggle tapped before the app starts opens one search box', async ({
+  page,
+  hasTouch,
+}) => {
+  await open(page, '/');
+  const toggle = page.getByRole('button', { name: 'Search products' });
+  await tap(toggle, hasTouch);
+
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(1);
+  await expect(page.getByRole('banner').getByRole('combobox')).toBeVisible();
+});
+
+test('a category tapped before the app starts is picked', async ({ page, api, hasTouch }) => {
+  const [listing] = await api.get<Listing[]>('/api/listing/getlisting');
+  const category = listing?.categories[0];
+  if (!category) throw new Error('the demo listing has categories');
+  await open(page, '/');
+  const main = page.getByRole('main');
+  await tap(main.getByRole('button', { name: category.name }), hasTouch);
+
+  // The form's own submission writes a space as '+', the app's address as '%20'.
+  await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe(category.name);
+  await expect(main.getByRole('button', { name: category.name })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(main.getByText('Pick a category to see its products.')).toHaveCount(0);
+});
+
+test('the newsletter sent before the app starts subscribes once', async ({ page, hasTouch }) => {
+  const sent = requestsTo(page, '/api/newsletter/create');
+  await open(page, '/');
+  const footer = page.getByRole('contentinfo');
+  const email = uniqueEmail('early-newsletter');
+  await footer.getByLabel('Email address', { exact: true }).fill(email);
+  await tap(footer.getByRole('button', { name: 'Subscribe' }), hasTouch);
+
+  await expect(footer.getByText('Thank you for subscribing!')).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.postDataJSON()).toEqual({ email });
+  // Nothing else is still on its way to be sent a second time.
+  await page.waitForLoadState('networkidle');
+  expect(sent).toHaveLength(1);
+});
+
+test('the chat button tapped before the app starts opens the chat once', async ({
+  page,
+  hasTouch,
+}) => {
+  await open(page, '/');
+  const launcher = page.getByRole('button', { name: 'Chat with us on WhatsApp', exact: true });
+  await tap(launcher, hasTouch);
+
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('Login tapped before the app starts opens the login page', async ({ page, hasTouch }) => {
+  await open(page, '/');
+  await tap(page.getByRole('banner').getByRole('link', { name: 'Login' }), hasTouch);
+
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+});
