@@ -44,6 +44,14 @@ async function waitFor(predicate: () => boolean, ms: number) {
   }
 }
 
+/** Waits for the process to say it serves, and fails with its output if it ends first. */
+async function waitForServing(run: Started, ms: number) {
+  let ended = false;
+  void run.exited.then(() => (ended = true));
+  await waitFor(() => ended || /Soko is serving on/.test(run.output()), ms);
+  if (ended) throw new Error(`Soko ended instead of serving:\n${run.output()}`);
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'soko-main-'));
 });
@@ -63,7 +71,7 @@ describe('starting the server', () => {
   it('refuses a second process on one data folder, and a graceful stop releases it', async () => {
     const first = start({ DATA_DIR: dataDir });
     try {
-      await waitFor(() => /Soko is serving on/.test(first.output()), 60_000);
+      await waitForServing(first, 60_000);
       expect(existsSync(path.join(dataDir, 'soko.lock'))).toBe(true);
 
       const second = start({ DATA_DIR: dataDir });
@@ -82,7 +90,7 @@ describe('starting the server', () => {
     await writeFile(path.join(dataDir, 'soko.lock'), '999999');
     const run = start({ DATA_DIR: dataDir });
     try {
-      await waitFor(() => /Soko is serving on/.test(run.output()), 60_000);
+      await waitForServing(run, 60_000);
     } finally {
       run.child.kill('SIGTERM');
       await run.exited;
@@ -94,7 +102,7 @@ describe('starting the server', () => {
     const productionDir = await mkdtemp(path.join(os.tmpdir(), 'soko-main-production-'));
     const run = start({ DATA_DIR: productionDir, NODE_ENV: 'production', SEED: undefined });
     try {
-      await waitFor(() => /Soko is serving on/.test(run.output()), 60_000);
+      await waitForServing(run, 60_000);
       const port = /serving on http:\/\/localhost:(\d+)/.exec(run.output())?.[1];
       expect(port).toBeDefined();
       expect(run.output()).not.toMatch(/demo data just seeded|Demo accounts/);

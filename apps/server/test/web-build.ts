@@ -31,7 +31,13 @@ export async function realWebBuild(): Promise<string> {
   }
   try {
     if (!built()) {
-      await promisify(execFile)('npm', ['run', 'build'], { cwd: webDir, timeout: 240_000 });
+      // As a release is built: under Vitest NODE_ENV is 'test', and Vite would then build the
+      // page renderer with React's development JSX, which a production start cannot run.
+      await promisify(execFile)('npm', ['run', 'build'], {
+        cwd: webDir,
+        timeout: 240_000,
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
     }
   } finally {
     await rmdir(lock);

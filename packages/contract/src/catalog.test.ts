@@ -48,6 +48,7 @@ const sampleProduct = {
     { _id: '22222222-2222-4222-8222-222222222222', name: 'Small', size: '50ml', stock: 4 },
   ],
   imageUrls: ['/media/aloe-1/1200x800.webp'],
+  images: ['/media/aloe-1/1200x800.webp'],
   categoryId: CATEGORY_ID,
   category: 'Skincare',
   shopId: SHOP_ID,
