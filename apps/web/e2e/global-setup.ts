@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JOURNEY_ORDER_LIMITS } from './journey-limits';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -71,18 +72,7 @@ export default async function globalSetup() {
       // The limits themselves are tested over HTTP; journeys sign in more than a person would.
       RATE_LIMIT_SIGNIN_PER_CLIENT: '600',
       RATE_LIMIT_SIGNIN_PER_EMAIL: '300',
-      // Checkout journeys run in parallel from one address and each places orders.
-      RATE_LIMIT_ORDERS: '1000',
-      // ...and leave many of them unpaid on purpose.
-      MAX_OPEN_ORDERS_PER_CLIENT: '1000',
-      // All journeys share one address (127.0.0.1) and one phone number, unlike real shoppers.
-      RATE_LIMIT_ORDERS_PER_ADDRESS: '100000',
-      MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
-      MAX_HELD_UNITS_PER_SHOP: '1000000',
-      HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
-      ADDRESS_HOLD_FACTOR: '1000',
-      MPESA_PROMPTS_PER_PHONE: '10000',
-      MPESA_PROMPTS_PER_ORDER: '10000',
+      ...JOURNEY_ORDER_LIMITS,
       PAYMENTS: 'sandbox',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,7 @@ import {
 import type { Page } from '@playwright/test';
 import { expect, test, type SokoApi } from './fixtures';
 import { addToCart, field, fillDelivery, firstLine, uniqueEmail } from './shopping';
+import { JOURNEY_ORDER_LIMITS } from './journey-limits';
 
 /** What PAYMENTS names: M-Pesa alone, or beside Pesapal (the sandbox cannot be beside them). */
 export type OwnProviders = 'mpesa' | 'pesapal,mpesa';
@@ -85,16 +86,7 @@ export function ownPaymentServer(payments: OwnProviders): OwnPaymentServer {
         DATA_DIR: dataDir,
         SEED: 'demo',
         WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
-        RATE_LIMIT_ORDERS: '1000',
-        MAX_OPEN_ORDERS_PER_CLIENT: '1000',
-        // All journeys share one address (127.0.0.1) and one phone number, unlike real shoppers.
-        RATE_LIMIT_ORDERS_PER_ADDRESS: '100000',
-        MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
-        MAX_HELD_UNITS_PER_SHOP: '1000000',
-        HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
-        ADDRESS_HOLD_FACTOR: '1000',
-        MPESA_PROMPTS_PER_PHONE: '10000',
-        MPESA_PROMPTS_PER_ORDER: '10000',
+        ...JOURNEY_ORDER_LIMITS,
         PAYMENTS: payments,
         MPESA_CONSUMER_KEY: FAKE_DARAJA_CREDENTIALS.consumerKey,
         MPESA_CONSUMER_SECRET: FAKE_DARAJA_CREDENTIALS.consumerSecret,
