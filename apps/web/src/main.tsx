@@ -37,7 +37,8 @@ async function start(root: HTMLElement) {
   await yieldToBrowser();
   seedInitialData(queryClient);
   await yieldToBrowser();
-  const router = await createRouter();
+  const painted = root.firstElementChild !== null;
+  const router = await createRouter({ painted });
   await yieldToBrowser();
   const app = (
     <StrictMode>
@@ -49,7 +50,7 @@ async function start(root: HTMLElement) {
   // The server paints shopper pages (decision 018), and the browser takes them over in place.
   // The bare shell (owner and admin screens, or the offline worker's copy) is drawn from
   // nothing.
-  if (root.firstElementChild) {
+  if (painted) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page: a tap or a scroll is not blocked behind it.
     startTransition(() => {
