@@ -59,6 +59,8 @@ test('a product saved before its chosen pictures are sent is saved with them', a
   const saved = products.find((p) => p.name === name);
   expect(saved, 'the product was saved').toBeDefined();
   expect(saved?.imageUrls, 'the chosen picture was saved with it').toHaveLength(1);
+  // Other journeys read owner2's shop page by page: this product must not push theirs off.
+  await api.delete(`/api/property/products/${saved?._id}`, { token: admin.token });
 });
 
 test('a category saved before its chosen picture is sent is saved with it', async ({
