@@ -84,21 +84,6 @@ test('Add to Cart tapped before the app starts adds one line of quantity 1', asy
   await expect.poll(() => savedCart(page)).toMatchObject([{ productId: product._id, quantity: 1 }]);
 });
 
-test('a shopper who scrolled down before the app starts stays there when it does', async ({
-  page,
-  api,
-}) => {
-  const { product } = await productWithVariants(api);
-  await open(page, productPath(product));
-  const addToCart = page.getByRole('button', { name: 'Add to Cart' });
-  await expect(addToCart).toBeVisible();
-  await appNotStarted(page);
-  await page.evaluate('window.scrollTo(0, 400)');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
-  // The router's start used to scroll to the top: the page jumped under a finger about to tap.
-  expect(await page.evaluate<number>('window.scrollY')).toBe(400);
-});
-
 test('a variant picked before the app starts is the one chosen and added', async ({
   page,
   api,

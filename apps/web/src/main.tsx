@@ -37,8 +37,7 @@ async function start(root: HTMLElement) {
   await yieldToBrowser();
   seedInitialData(queryClient);
   await yieldToBrowser();
-  const painted = root.firstElementChild !== null;
-  const router = await createRouter({ painted });
+  const router = await createRouter();
   await yieldToBrowser();
   const app = (
     <StrictMode>
@@ -50,7 +49,7 @@ async function start(root: HTMLElement) {
   // The server paints shopper pages (decision 018), and the browser takes them over in place.
   // The bare shell (owner and admin screens, or the offline worker's copy) is drawn from
   // nothing.
-  if (painted) {
+  if (root.firstElementChild) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page: a tap or a scroll is not blocked behind it.
     startTransition(() => {

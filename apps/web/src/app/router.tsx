@@ -20,15 +20,8 @@ async function loadMatchedRoutes(pathname: string): Promise<void> {
   );
 }
 
-/**
- * `painted`: the server painted the page the app takes over. The router then starts as hydrated:
- * without that it scrolls the window to the top when it starts, and a shopper who had scrolled
- * down to Add to Cart and tapped it before the app was live saw the page jump, and the tap land
- * on whatever was under the finger then (issue 29). The routes have no loaders, so there is no
- * data to hand over.
- */
-export async function createRouter({ painted }: { painted: boolean }) {
+export async function createRouter() {
   await loadMatchedRoutes(window.location.pathname);
   await yieldToBrowser();
-  return createBrowserRouter(routes, painted ? { hydrationData: {} } : undefined);
+  return createBrowserRouter(routes);
 }
