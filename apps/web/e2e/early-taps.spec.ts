@@ -148,6 +148,35 @@ test('the newsletter sent before the app starts subscribes once', async ({ page,
   expect(sent).toHaveLength(1);
 });
 
+test("letters typed early are the app's own by the time it is live, for a tap just then", async ({
+  page,
+}) => {
+  const sent = requestsTo(page, '/api/newsletter/create');
+  await open(page, '/');
+  const footer = page.getByRole('contentinfo');
+  const email = uniqueEmail('typed-then-live');
+  await footer.getByLabel('Email address', { exact: true }).fill(email);
+  await appNotStarted(page);
+  // A tap that lands at the very moment the page is marked live is not held, so the app must
+  // already know the letters typed before it: it is made from the page, as the mark is written
+  // (a Playwright tap would come a round trip later).
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.dataset.hydrated) return;
+      observer.disconnect();
+      const footer = document.querySelector('footer');
+      const button = [...(footer?.querySelectorAll('button') ?? [])].find(
+        (b) => b.textContent === 'Subscribe',
+      );
+      button?.click();
+    }).observe(document.documentElement, { attributes: true });
+  });
+
+  await expect(footer.getByText('Thank you for subscribing!')).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.postDataJSON()).toEqual({ email });
+});
+
 test('the chat button tapped before the app starts opens the chat once', async ({
   page,
   hasTouch,

@@ -299,4 +299,18 @@ test.describe('pages', () => {
     await expect(fallback.getByText(/about-page/)).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
   });
+
+  test('a painted page whose code cannot load shows the fallback inside one layout', async ({
+    page,
+  }) => {
+    // The same, opened directly (or by a tap on the link before the app started): the server
+    // paints the page, and the app, unable to load its code, draws the fallback in its place.
+    await page.route(/\/assets\/about-page-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/About');
+    const fallback = page.getByRole('main').getByRole('alert');
+    await expect(fallback.getByRole('heading')).toHaveText('Unexpected Application Error!');
+    await expect(fallback.getByText(/about-page/)).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo')).toHaveCount(1);
+  });
 });

@@ -37,7 +37,7 @@ async function start(root: HTMLElement) {
   await yieldToBrowser();
   seedInitialData(queryClient);
   await yieldToBrowser();
-  const router = await createRouter();
+  const { router, canHydrate } = await createRouter();
   await yieldToBrowser();
   const app = (
     <StrictMode>
@@ -48,8 +48,9 @@ async function start(root: HTMLElement) {
   );
   // The server paints shopper pages (decision 018), and the browser takes them over in place.
   // The bare shell (owner and admin screens, or the offline worker's copy) is drawn from
-  // nothing.
-  if (root.firstElementChild) {
+  // nothing, and so is a painted page whose route code failed to load (the router's error page
+  // replaces it).
+  if (root.firstElementChild && canHydrate) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page: a tap or a scroll is not blocked behind it.
     startTransition(() => {
@@ -59,6 +60,7 @@ async function start(root: HTMLElement) {
     });
   } else {
     holdNoTaps();
+    root.replaceChildren();
     createRoot(root).render(app);
   }
 }

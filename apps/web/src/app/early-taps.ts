@@ -51,7 +51,13 @@ export function holdNoTaps(): void {
   if (window.sokoEarlyTaps) window.sokoEarlyTaps.live = true;
 }
 
-export async function replayEarlyTaps(): Promise<void> {
+/**
+ * Marks the page live (html[data-hydrated]: the inline script holds nothing more) and makes
+ * what it held. The letters typed are given to the app in the same task as the mark, so that a
+ * tap landing just after it, no longer held, finds them in the app's state.
+ */
+export async function goLive(): Promise<void> {
+  document.documentElement.dataset.hydrated = 'true';
   const held = window.sokoEarlyTaps;
   if (!held) return;
   const typed = [...held.typed];

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { replayEarlyTaps } from './early-taps';
+import { goLive } from './early-taps';
 import { SiteHeader } from './site-header';
 
 // The footer (newsletter form, brand icons, links) is below the fold on every page and the chat
@@ -32,11 +32,9 @@ const liveParts = new Set<string>();
 function LiveMark({ part }: { part: (typeof LIVE_PARTS)[number] }) {
   useEffect(() => {
     liveParts.add(part);
-    if (LIVE_PARTS.every((name) => liveParts.has(name))) {
-      document.documentElement.dataset.hydrated = 'true';
-      // After this commit's other effects, so every handler the taps reach is in place.
-      setTimeout(() => void replayEarlyTaps());
-    }
+    // After this commit's other effects, so every handler the taps reach is in place. Taps made
+    // until then are still held, and made in turn.
+    if (LIVE_PARTS.every((name) => liveParts.has(name))) setTimeout(() => void goLive());
   }, [part]);
   return null;
 }
