@@ -29,6 +29,9 @@ function firstCategory(listing: Listing) {
 }
 
 /** The price a card shows: the discounted one when there is a discount. */
+/** apps/web/start/start.js's wait after the load for a main picture's paint never reported. */
+const NOT_REPORTED_MS = 500;
+
 const shownPrice = (product: Product) =>
   formatKsh(fromCents(discountedPriceCents(toCents(product.price), product.discounts)));
 
@@ -229,7 +232,7 @@ test.describe('with JavaScript', () => {
       await test.step(path, async () => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-        const { painted, asked } = await page.evaluate(() => {
+        const { painted, asked, loaded } = await page.evaluate(() => {
           const { performance, sokoMainPainted } = globalThis as unknown as {
             sokoMainPainted: number | null;
             performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
@@ -237,11 +240,24 @@ test.describe('with JavaScript', () => {
           const app = performance
             .getEntriesByType('resource')
             .find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name));
-          return { painted: sokoMainPainted, asked: app?.startTime ?? null };
+          const [navigation] = performance.getEntriesByType('navigation') as unknown as {
+            loadEventStart: number;
+          }[];
+          return {
+            painted: sokoMainPainted,
+            asked: app?.startTime ?? null,
+            loaded: navigation?.loadEventStart ?? null,
+          };
         });
         expect(painted, 'the main picture was painted').not.toBeNull();
         expect(asked, "the app's code was asked for").not.toBeNull();
-        expect(asked).toBeGreaterThanOrEqual(painted ?? Infinity);
+        expect(loaded, 'the window loaded').not.toBeNull();
+        // On a busy host the paint can be reported later than start.js waits for it after the
+        // load (NOT_REPORTED_MS, its rule for pictures never reported): the app then starts at
+        // that bound, never before both.
+        expect(asked).toBeGreaterThanOrEqual(
+          Math.min(painted ?? Infinity, (loaded ?? Infinity) + NOT_REPORTED_MS - 1),
+        );
       });
     }
   });
