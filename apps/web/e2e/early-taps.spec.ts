@@ -84,6 +84,21 @@ test('Add to Cart tapped before the app starts adds one line of quantity 1', asy
   await expect.poll(() => savedCart(page)).toMatchObject([{ productId: product._id, quantity: 1 }]);
 });
 
+test('a shopper who scrolled down before the app starts stays there when it does', async ({
+  page,
+  api,
+}) => {
+  const { product } = await productWithVariants(api);
+  await open(page, productPath(product));
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+  await expect(addToCart).toBeVisible();
+  await appNotStarted(page);
+  await page.evaluate('window.scrollTo(0, 400)');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  // The router's start used to scroll to the top: the page jumped under a finger about to tap.
+  expect(await page.evaluate<number>('window.scrollY')).toBe(400);
+});
+
 test('a variant picked before the app starts is the one chosen and added', async ({
   page,
   api,
@@ -159,18 +174,15 @@ test("letters typed early are the app's own by the time it is live, for a tap ju
   await appNotStarted(page);
   // A tap that lands at the very moment the page is marked live is not held, so the app must
   // already know the letters typed before it: it is made from the page, as the mark is written
-  // (a Playwright tap would come a round trip later).
-  await page.evaluate(() => {
+  // (a Playwright tap would come a round trip later). As text: the journeys have no DOM types.
+  await page.evaluate(`
     new MutationObserver((_, observer) => {
       if (!document.documentElement.dataset.hydrated) return;
       observer.disconnect();
-      const footer = document.querySelector('footer');
-      const button = [...(footer?.querySelectorAll('button') ?? [])].find(
-        (b) => b.textContent === 'Subscribe',
-      );
-      button?.click();
+      const buttons = [...document.querySelectorAll('footer button')];
+      buttons.find((button) => button.textContent === 'Subscribe')?.click();
     }).observe(document.documentElement, { attributes: true });
-  });
+  `);
 
   await expect(footer.getByText('Thank you for subscribing!')).toBeVisible();
   expect(sent).toHaveLength(1);

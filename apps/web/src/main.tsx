@@ -37,7 +37,7 @@ async function start(root: HTMLElement) {
   await yieldToBrowser();
   seedInitialData(queryClient);
   await yieldToBrowser();
-  const { router, canHydrate } = await createRouter();
+  const { router, hydrate } = await createRouter({ painted: root.firstElementChild !== null });
   await yieldToBrowser();
   const app = (
     <StrictMode>
@@ -50,7 +50,7 @@ async function start(root: HTMLElement) {
   // The bare shell (owner and admin screens, or the offline worker's copy) is drawn from
   // nothing, and so is a painted page whose route code failed to load (the router's error page
   // replaces it).
-  if (root.firstElementChild && canHydrate) {
+  if (hydrate) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page: a tap or a scroll is not blocked behind it.
     startTransition(() => {

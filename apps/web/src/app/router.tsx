@@ -25,9 +25,18 @@ async function loadMatchedRoutes(pathname: string): Promise<boolean> {
  * The router, and whether the page the server painted can be taken over in place: it cannot when
  * a module of its route failed to load, since the router then starts without the page and React
  * would keep the painted layout beside the one it draws (two headers).
+ *
+ * A router taking a painted page over starts as hydrated: otherwise it scrolls the window to the
+ * top as it starts, and a shopper who had scrolled down to Add to Cart and tapped it before the
+ * app was live saw the page jump and the tap land on whatever was under the finger then (issue
+ * 29). The routes have no loaders, so there is no data to hand over.
  */
-export async function createRouter() {
+export async function createRouter({ painted }: { painted: boolean }) {
   const loaded = await loadMatchedRoutes(window.location.pathname);
   await yieldToBrowser();
-  return { router: createBrowserRouter(routes), canHydrate: loaded };
+  const hydrate = painted && loaded;
+  return {
+    router: createBrowserRouter(routes, hydrate ? { hydrationData: {} } : undefined),
+    hydrate,
+  };
 }
