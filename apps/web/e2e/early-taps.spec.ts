@@ -99,6 +99,24 @@ test('a shopper who scrolled down before the app starts stays there when it does
   expect(await page.evaluate<number>('window.scrollY')).toBe(400);
 });
 
+test('a promotion swiped to before the app starts is the one the strip shows as current', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const strip = page.getByRole('region', { name: 'Promotions' });
+  await expect(strip.getByRole('group', { name: /^1 of / })).toBeVisible();
+  await appNotStarted(page);
+  // A swipe is the browser's own scroll of the slides' box, and works before the app.
+  await strip.locator('[aria-live]').evaluate((box) => {
+    box.scrollTo({ left: box.clientWidth * 2 + 10, behavior: 'instant' });
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect(strip.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
 test('a variant picked before the app starts is the one chosen and added', async ({
   page,
   api,

@@ -65,12 +65,16 @@ export function Carousel({
   );
 
   // The current slide follows the scroll position, whoever moved it (autoplay, dot, swipe).
-  const onScroll = () => {
+  const onScroll = useCallback(() => {
     const viewport = viewportRef.current;
     if (!viewport || viewport.clientWidth === 0) return;
     const index = Math.round(viewport.scrollLeft / (viewport.clientWidth + spacing));
     setCurrent(Math.min(Math.max(index, 0), count - 1));
-  };
+  }, [count, spacing]);
+
+  // The strip scrolls before the app starts on a page the server painted: a shopper's swipe then
+  // is the slide they are on, not the first.
+  useEffect(onScroll, [onScroll]);
 
   // One timer per shown slide: any move restarts the count, so a slide picked by hand gets
   // its full time before the strip moves on.
