@@ -228,3 +228,17 @@ test('Login tapped before the app starts opens the login page', async ({ page, h
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 });
+
+test('the cart opened by its link before the app starts closes back to that page', async ({
+  page,
+  hasTouch,
+}) => {
+  await open(page, '/About');
+  // The link works without the app: the browser loads /cart as a new page.
+  await tap(page.getByRole('banner').getByRole('link', { name: 'Cart' }), hasTouch);
+  await expect(page).toHaveURL('/cart');
+  const cart = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(cart).toBeVisible();
+  await cart.getByRole('button', { name: 'Close cart' }).click();
+  await expect(page).toHaveURL('/About');
+});

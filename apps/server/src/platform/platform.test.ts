@@ -97,6 +97,9 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The shop's own pages see where a shopper came from (the cart closes back to it); no
+    // other site is told anything.
+    expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('compresses large answers with brotli or gzip, matching the plain body', async () => {

@@ -46,6 +46,9 @@ export function computeSecurityHeaders(inlineScripts: readonly string[] = []): S
   helmet({
     contentSecurityPolicy: contentSecurityPolicy(inlineScripts),
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Helmet's default (no-referrer) also hid the shop's own previous page from it: a cart
+    // opened by its link before the app started could not close back to that page.
+    referrerPolicy: { policy: 'same-origin' },
   })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   return Object.fromEntries(headers);
 }

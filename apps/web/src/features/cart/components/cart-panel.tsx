@@ -11,14 +11,24 @@ import { cartLineTitle } from '../cart-line';
 
 const EMPTY_CART = 'Your cart is empty.';
 
-/** True when the app has an earlier entry of its own to go back to (React Router's `idx`). */
+/**
+ * True when there is a page of this shop to go back to: an earlier entry of the app's own (React
+ * Router's `idx`), or, on the app's first entry, the page whose link loaded this one (a Cart
+ * link tapped before the app had started is the browser's own navigation).
+ */
 function hasHistoryEntry(): boolean {
   const state: unknown = window.history.state;
   const idx =
     typeof state === 'object' && state !== null && 'idx' in state
       ? (state as { idx: unknown }).idx
       : 0;
-  return typeof idx === 'number' && idx > 0;
+  if (typeof idx === 'number' && idx > 0) return true;
+  return window.history.length > 1 && cameFromThisSite();
+}
+
+function cameFromThisSite(): boolean {
+  if (!URL.canParse(document.referrer)) return false;
+  return new URL(document.referrer).origin === window.location.origin;
 }
 
 interface CartPanelProps {
