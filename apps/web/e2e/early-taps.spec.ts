@@ -242,3 +242,14 @@ test('the cart opened by its link before the app starts closes back to that page
   await cart.getByRole('button', { name: 'Close cart' }).click();
   await expect(page).toHaveURL('/About');
 });
+
+test('a sort picked before the app starts sorts the listing', async ({ page }) => {
+  await open(page, '/alllisting');
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(sort).toBeVisible();
+  await appNotStarted(page);
+  await sort.selectOption({ label: 'Price: low to high' });
+
+  await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('price-asc');
+  await expect(sort).toHaveValue('price-asc');
+});

@@ -11,8 +11,9 @@
 // form to the page's own address) and no handler sees the tap. A form sent another way (Enter
 // in a form without a button) is held the same way. Once the app marks the page live
 // (html[data-hydrated]) nothing more is held, and the app replays and empties the list
-// (src/app/early-taps.ts). Letters typed into a field are kept too: hydration writes the
-// app's own value (empty) over them, and a newsletter sent then would send nothing.
+// (src/app/early-taps.ts). Letters typed into a field, and an option picked in a list (the
+// listing's sort), are kept too: the app's state does not have them, and a newsletter sent then
+// would send nothing.
 (() => {
   const controls = 'button,[type=radio],[type=checkbox],label:has([type=radio],[type=checkbox])';
   const taps = [];
@@ -46,7 +47,10 @@
   addEventListener(
     'input',
     (event) => {
-      if (!live() && event.target.matches('input:not([type=radio],[type=checkbox]),textarea')) {
+      if (
+        !live() &&
+        event.target.matches('input:not([type=radio],[type=checkbox]),textarea,select')
+      ) {
         typed.set(event.target, event.target.value);
       }
     },

@@ -1,5 +1,5 @@
 // Replays what the page's inline script (apps/web/start/early-taps.js, decision 028) held while
-// the app was not yet live: first the letters typed into fields, then each tap once, in the
+// the app was not yet live: first the letters typed into fields and the options picked, then each tap once, in the
 // order they were made. The lists are emptied as they are read, so a second call (or a later
 // render) can never make a tap twice.
 
@@ -10,7 +10,7 @@ interface HeldTap {
   form?: HTMLFormElement;
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 declare global {
   interface Window {
@@ -32,6 +32,13 @@ declare global {
  * makes the difference an onChange, as typing does.
  */
 function retype(field: Field, value: string): void {
+  // A list's pick: React reads a select's change event as it comes, with no value of its own
+  // to compare.
+  if (field instanceof HTMLSelectElement) {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   const prototype =
     field instanceof HTMLTextAreaElement
       ? HTMLTextAreaElement.prototype
