@@ -112,6 +112,7 @@ export async function startSokoProcess(dataDir, env = {}, nodeOptions = []) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      SEED: 'demo', // a production start seeds nothing unless asked (decision 029)
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
       DATABASE_URL: '',

@@ -114,6 +114,7 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
+  SEED: 'demo', // a production start seeds nothing unless asked (decision 029)
   LOG_LEVEL: 'error',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATABASE_URL: databaseUrl ?? '',

@@ -227,6 +227,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     adminDatabaseUrl,
     redisUrl,
     entry: existsSync(path.join(here, '../apps/server/dist/main.js')) ? 'built' : 'source',
+    // A trial of the layout: the demo shop, which a production start no longer seeds unasked.
+    env: { SEED: process.env.SEED ?? 'demo' },
   });
   process.stdout.write(
     `Soko behind nginx: ${pair.base} (processes ${pair.processes.map((p) => p.base).join(', ')}; ` +
