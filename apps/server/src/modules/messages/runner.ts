@@ -31,7 +31,8 @@ export function runMessageWorker(app: App, worker: MessageWorker): MessageRunner
       .drain()
       .then(
         () => undefined,
-        (error: unknown) => app.log.warn({ err: error }, 'message worker failed; it runs again shortly'),
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'message worker failed; it runs again shortly'),
       )
       .finally(() => {
         running = undefined;
