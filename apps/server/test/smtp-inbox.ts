@@ -100,7 +100,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       for (;;) {
         const [mail] = mailsTo(address);
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`No mail reached ${address} within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`No mail reached ${address} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
