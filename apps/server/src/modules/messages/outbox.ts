@@ -4,7 +4,7 @@
 // outside any transaction, then records the outcome only if its claim still stands (the row is
 // still `sending` on the attempt it claimed), so a worker that lost its claim cannot overwrite
 // another's result.
-import { MESSAGE_STATUSES, type MessageChannel, type MessageKind } from '@soko/contract';
+import type { MessageChannel, MessageKind, MessageStatus } from '@soko/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { messages } from '../../platform/schema';
@@ -81,8 +81,8 @@ const oneOf = (values: readonly string[]): SQL =>
     sql`, `,
   );
 
-// A status the constraint allows; checked here so a typo cannot reach a query.
-const status = (name: (typeof MESSAGE_STATUSES)[number]) => sql.raw(`'${name}'`);
+// A status the constraint allows, typed so a misspelt one cannot reach a query.
+const status = (name: MessageStatus) => sql.raw(`'${name}'`);
 
 export type MessageWorker = {
   /** Sends what is due now: one claim of up to batchSize rows. Answers how many it handled. */
