@@ -60,3 +60,38 @@ test('a shopper who forgot the password gets a link by email and is signed in wi
   await expect(main.getByRole('alert')).toContainText('This reset link has already been used.');
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 });
+
+test('the reset screens say what is wrong: a mistyped email, a short password, a bad or missing link', async ({
+  page,
+}) => {
+  const main = page.getByRole('main');
+  let forgotCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user/password/forgot') forgotCalls += 1;
+  });
+  await page.goto('/forgot-password');
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+  expect(forgotCalls).toBe(0);
+
+  await page.goto('/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  const password = page.getByLabel('New password', { exact: true });
+  await password.fill('short');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(password).toHaveAccessibleDescription(/Use at least 8 characters\./);
+  await password.fill('long-enough-password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(main.getByRole('alert')).toContainText(
+    'This reset link is not valid. Please open the whole link from the email, or ask for a new one.',
+  );
+  await main.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+
+  await page.goto('/reset-password');
+  await expect(main.getByRole('alert')).toContainText(
+    'This page needs the link from your password reset email.',
+  );
+});
