@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, passwordResets } from '../../platform/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { sweepResetLinks } from './password-reset';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 
 let t: TestApp;
@@ -221,6 +222,27 @@ describe('resetting the password with the mailed link', () => {
     });
     expect(older.statusCode).toBe(400);
     expect(older.json().error.code).toBe('reset_link_used');
+  });
+});
+
+describe('the sweep of reset links', () => {
+  it('deletes links a day past their expiry or their use, and keeps the rest', async () => {
+    const { email } = await newAccount();
+    const token = await mailedToken(email);
+    const [row] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .orderBy(sql`${passwordResets.createdAt} desc`)
+      .limit(1);
+    if (!row) throw new Error('no link was stored');
+    expect(await sweepResetLinks(t.database.db)).toBe(0);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '25 hours'` })
+      .where(eq(passwordResets.id, row.id));
+    expect(await sweepResetLinks(t.database.db)).toBe(1);
+    const res = await post('/api/user/password/reset', { token, password: 'swept-password' });
+    expect(res.json().error.code).toBe('reset_link_invalid');
   });
 });
 

@@ -3,7 +3,7 @@
 // and using it ends every session signed in before (the token version moves on). Whether the
 // email has an account never shows: the request is answered before it is looked up.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
@@ -155,4 +155,21 @@ export async function resetPassword(
     return row;
   });
   return { token: tokenFor(updated, settings), user: await toUser(db, updated) };
+}
+
+/**
+ * Deletes links that can no longer be used (expired, or used) a day after: the row only ever
+ * served to answer "already used" or "expired" rather than "not valid".
+ */
+export async function sweepResetLinks(db: Db): Promise<number> {
+  const gone = await db
+    .delete(passwordResets)
+    .where(
+      or(
+        lt(passwordResets.expiresAt, sql`now() - interval '1 day'`),
+        lt(passwordResets.usedAt, sql`now() - interval '1 day'`),
+      ),
+    )
+    .returning({ id: passwordResets.id });
+  return gone.length;
 }

@@ -19,6 +19,7 @@ import { networkKey } from '../../platform/client-key';
 import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
+import { runPeriodically } from '../../platform/periodic';
 import type { Outbox } from '../messages';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDeviceMark } from './known-device';
 import {
@@ -31,7 +32,7 @@ import {
   updateProfile,
   type TokenSettings,
 } from './service';
-import { mailResetLink, resetPassword, senderNameOf } from './password-reset';
+import { mailResetLink, resetPassword, senderNameOf, sweepResetLinks } from './password-reset';
 import { signInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
@@ -130,6 +131,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
   app.addHook('onClose', async () => {
     await Promise.allSettled(mailing);
   });
+  runPeriodically(app, 'reset link sweep', 60 * MINUTE_MS, () => sweepResetLinks(db));
   const resetDeps = {
     db,
     outbox,
