@@ -42,6 +42,7 @@ import { registerBlogRoutes } from './modules/blog';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
+import { startOutbox } from './modules/messages';
 import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import {
@@ -174,7 +175,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerHealthRoutes(app, ctx);
-  registerAuthRoutes(app, ctx);
+  const outbox = startOutbox(app, ctx);
+  registerAuthRoutes(app, ctx, outbox);
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
   registerReviewRoutes(app, ctx);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOURNEY_ORDER_LIMITS } from './journey-limits';
+import { startMailbox } from './mailbox';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -59,6 +60,10 @@ export default async function globalSetup() {
   // Never a developer's DATABASE_URL or REDIS_URL: a run must not seed or touch a real
   // database, and always starts from an empty embedded one.
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+  // The server's mail goes to a real SMTP server on loopback; journeys read it from files.
+  const mailDir = path.join(dataDir, 'mail');
+  const mailbox = await startMailbox(mailDir);
+  process.env.SOKO_E2E_MAIL_DIR = mailDir;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -74,6 +79,8 @@ export default async function globalSetup() {
       RATE_LIMIT_SIGNIN_PER_EMAIL: '300',
       ...JOURNEY_ORDER_LIMITS,
       PAYMENTS: 'sandbox',
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: 'no-reply@soko.test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,6 +108,7 @@ export default async function globalSetup() {
       }
     }
     log.end();
+    await mailbox.close();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 

@@ -3,7 +3,9 @@ import {
   authResponseSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  forgotPasswordBodySchema,
   isTokenExpired,
+  resetPasswordBodySchema,
   roleSchema,
   signinBodySchema,
   signupBodySchema,
@@ -123,5 +125,32 @@ describe('responses and tokens', () => {
   it('treats a token as expired from its exp second on', () => {
     expect(isTokenExpired({ exp: 1000 }, 999_999)).toBe(false);
     expect(isTokenExpired({ exp: 1000 }, 1_000_000)).toBe(true);
+  });
+});
+
+describe('password reset bodies', () => {
+  it('takes an email to mail a link to, and nothing else', () => {
+    expect(forgotPasswordBodySchema.parse({ email: ' a@mail.co.ke ' })).toEqual({
+      email: 'a@mail.co.ke',
+    });
+    expect(forgotPasswordBodySchema.safeParse({ email: 'nope' }).success).toBe(false);
+    const extra = forgotPasswordBodySchema.safeParse({ email: 'a@mail.co.ke', userId: 'x' });
+    expect(extra.error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+
+  it('takes the token of the link and a new password of 8 characters or more', () => {
+    const token = 'A'.repeat(43);
+    expect(resetPasswordBodySchema.parse({ token, password: 'long enough' })).toEqual({
+      token,
+      password: 'long enough',
+    });
+    const short = resetPasswordBodySchema.safeParse({ token, password: 'short' });
+    expect(short.error?.issues[0]?.message).toBe('Use at least 8 characters.');
+    const missing = resetPasswordBodySchema.safeParse({ token: ' ', password: 'long enough' });
+    expect(missing.error?.issues[0]?.message).toBe(
+      'The reset link is missing its code. Please open the whole link from the email.',
+    );
+    const extra = resetPasswordBodySchema.safeParse({ token, password: 'long enough', role: 'x' });
+    expect(extra.success).toBe(false);
   });
 });

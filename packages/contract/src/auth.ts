@@ -85,6 +85,26 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const deleteAccountBodySchema = z.strictObject({ password: currentPasswordSchema });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** The same answer whether or not the email has an account (DESIGN.md, "Messages"). */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses that email, we have sent it a link to choose a new password. The link works for 30 minutes.';
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+export const resetPasswordBodySchema = z.strictObject({
+  // 32 random bytes in base64url are 43 characters; anything far longer is not ours.
+  token: z
+    .string()
+    .trim()
+    .min(1, 'The reset link is missing its code. Please open the whole link from the email.')
+    .max(200, 'This reset link is not valid.'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
 /** The signed token's payload. The role is informational: the server reads it from the database. */
 export const tokenPayloadSchema = z.object({
   exp: z.number().int(),

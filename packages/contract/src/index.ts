@@ -21,3 +21,4 @@ export * from './admin';
 export * from './tenants';
 export * from './stats';
 export * from './ledger';
+export * from './messages';

@@ -19,6 +19,8 @@ export const APP_PATHS = [
   '/buy/:productId/:userId',
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
   '/profile',
   '/blog',
   '/blog/:id',

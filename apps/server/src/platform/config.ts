@@ -138,6 +138,18 @@ const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   // Where the bucket's objects are read by browsers (a CDN); the endpoint and bucket if unset.
   S3_PUBLIC_URL: optionalUrl(/^https?$/),
+  // Email (issue 30): messages wait in the outbox as held until this is set.
+  SMTP_URL: optionalUrl(/^smtps?$/),
+  // The address mail comes from; the display name is the tenant's (the shop's name).
+  MAIL_FROM: z
+    .email('must be an email address, e.g. no-reply@example.co.ke')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Password reset emails one account may be sent per hour; more requests are answered alike
+  // but send nothing.
+  RATE_LIMIT_PASSWORD_RESETS: positiveInt.default(3),
+  // Password reset requests from one network address per 15 minutes, all emails together.
+  RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS: positiveInt.default(30),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -186,6 +198,8 @@ export type Config = {
     ordersPerAddress: number;
     notifications: number;
     uploads: number;
+    passwordResetsPerEmail: number;
+    passwordResetsPerAddress: number;
   };
   maxOpenOrdersPerClient: number;
   maxOpenOrdersPerAddress: number;
@@ -210,6 +224,8 @@ export type Config = {
       }
     | undefined;
   mediaSweepGraceMinutes: number;
+  // Set when SMTP_URL is: email goes out through it, else it waits in the outbox as held.
+  email: { smtpUrl: string; from: string } | undefined;
   // The built web app; unset in API-only tests.
   webDistDir: string | undefined;
 };
@@ -262,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ordersPerAddress: e.RATE_LIMIT_ORDERS_PER_ADDRESS,
       notifications: e.RATE_LIMIT_NOTIFICATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
+      passwordResetsPerEmail: e.RATE_LIMIT_PASSWORD_RESETS,
+      passwordResetsPerAddress: e.RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS,
     },
     maxOpenOrdersPerClient: e.MAX_OPEN_ORDERS_PER_CLIENT,
     maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
@@ -275,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(e.DATA_DIR, 'media'),
     s3: s3Settings(e),
     mediaSweepGraceMinutes: e.MEDIA_SWEEP_GRACE_MINUTES,
+    email: emailSettings(e),
     webDistDir: e.WEB_DIST_DIR,
   };
 }
@@ -374,4 +393,13 @@ function s3Settings(e: z.infer<typeof envSchema>): Config['s3'] {
     region: e.S3_REGION,
     publicUrl: (e.S3_PUBLIC_URL ?? `${endpoint}/${e.S3_BUCKET}`).replace(/\/+$/, ''),
   };
+}
+
+// Fail closed: mail with no sender address would be refused by most servers, one by one.
+function emailSettings(e: z.infer<typeof envSchema>): Config['email'] {
+  if (!e.SMTP_URL) return undefined;
+  if (!e.MAIL_FROM) {
+    throw new ConfigError('Invalid settings:\n  MAIL_FROM must be set when SMTP_URL is');
+  }
+  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
 }

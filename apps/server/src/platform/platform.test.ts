@@ -189,6 +189,21 @@ describe('settings', () => {
     expect(() => loadConfig({ PAYMENTS: 'cash' })).toThrow(/PAYMENTS/);
   });
 
+  it('sends email only with both SMTP_URL and MAIL_FROM, and holds it with neither', () => {
+    expect(loadConfig({}).email).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.test:587' })).toThrow(
+      /MAIL_FROM must be set when SMTP_URL is/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.test' })).toThrow(/SMTP_URL/);
+    expect(() =>
+      loadConfig({ SMTP_URL: 'smtp://mail.example.test', MAIL_FROM: 'no-reply' }),
+    ).toThrow(/MAIL_FROM: must be an email address/);
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.test:465', MAIL_FROM: 'no-reply@shop.test' })
+        .email,
+    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.test:465', from: 'no-reply@shop.test' });
+  });
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

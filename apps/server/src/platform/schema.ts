@@ -3,6 +3,9 @@
 // (never sequential) because anonymous orders are reachable by id alone.
 import {
   LEDGER_ENTRY_KINDS,
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
   ORDER_STATUSES,
   REFUND_STATUSES,
   PRICING_TYPES,
@@ -707,5 +710,68 @@ export const ledgerSettings = pgTable(
   (t) => [
     check('ledger_settings_one_row', sql`${t.id}`),
     check('ledger_settings_commission_range', sql`${t.defaultCommissionBps} between 0 and 10000`),
+  ],
+);
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+// The outbox (issue 30, decision 030): a message is written in the transaction that causes it
+// and sent afterwards by a worker in every process, which claims due rows with FOR UPDATE SKIP
+// LOCKED. `attempts` counts claims; a claim whose worker died is taken again once `locked_until`
+// has passed. `give_up_at` is a day after the row was queued (or released from held).
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    channel: text('channel').$type<(typeof MESSAGE_CHANNELS)[number]>().notNull(),
+    kind: text('kind').$type<(typeof MESSAGE_KINDS)[number]>().notNull(),
+    // Whom it is about; the row goes with the account.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    // The tenant's name, shown as the sender.
+    senderName: text('sender_name').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<(typeof MESSAGE_STATUSES)[number]>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    providerId: text('provider_id'),
+    providerStatus: text('provider_status'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('messages_channel', sql`${t.channel} in (${inList(MESSAGE_CHANNELS)})`),
+    check('messages_kind', sql`${t.kind} in (${inList(MESSAGE_KINDS)})`),
+    check('messages_status', sql`${t.status} in (${inList(MESSAGE_STATUSES)})`),
+    // What the worker looks for: only rows not yet settled.
+    index('messages_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`${t.status} in ('held', 'queued', 'sending')`),
+    index('messages_user_idx').on(t.userId),
+  ],
+);
+
+// Password reset links (DESIGN.md, "Messages"): only the SHA-256 of the random token is kept, so
+// a copy of the database opens no account. One use, 30 minutes.
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
   ],
 );

@@ -96,6 +96,20 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/forgot-password-page'))
+                .ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/reset-password-page'))
+                .ResetPasswordPage,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({
               Component: (await import('../features/auth/components/profile-page')).ProfilePage,

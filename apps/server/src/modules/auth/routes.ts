@@ -2,6 +2,10 @@ import {
   authResponseSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  resetPasswordBodySchema,
   signinBodySchema,
   signupBodySchema,
   updateAddressBodySchema,
@@ -11,9 +15,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../../platform/access';
+import { networkKey } from '../../platform/client-key';
 import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
+import { runPeriodically } from '../../platform/periodic';
+import type { Outbox } from '../messages';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDeviceMark } from './known-device';
 import {
   changePassword,
@@ -25,10 +32,15 @@ import {
   updateProfile,
   type TokenSettings,
 } from './service';
+import { mailResetLink, resetPassword, senderNameOf, sweepResetLinks } from './password-reset';
 import { signInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
-const errors = { ...errorResponses, 401: errorResponses[400], 409: errorResponses[400] };
+const errors = {
+  ...errorResponses,
+  401: errorResponses[400],
+  409: errorResponses[400],
+};
 
 /** The signed-in caller (the route's access rule guarantees one). */
 function callerOf(request: FastifyRequest): Caller {
@@ -51,7 +63,7 @@ function tooManyAttempts(reply: FastifyReply, waitSeconds: number): AppError {
 const isWrongPassword = (error: unknown) =>
   error instanceof AppError && error.code === 'invalid_credentials';
 
-export function registerAuthRoutes(app: App, ctx: AppContext): void {
+export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): void {
   const { db, config, attempts } = ctx;
   const settings: TokenSettings = {
     jwtSecret: config.jwtSecret ?? '',
@@ -109,6 +121,81 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
         secure,
         maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
       });
+      return result;
+    },
+  );
+
+  // Mailing a reset link runs after the answer, so nothing about it (whether the email has an
+  // account, how long that took) can show in the answer. Closing waits for links being mailed.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(mailing);
+  });
+  runPeriodically(app, 'reset link sweep', 60 * MINUTE_MS, () => sweepResetLinks(db));
+  const resetDeps = {
+    db,
+    outbox,
+    attempts,
+    publicUrl: config.publicUrl,
+    perEmailPerHour: limits.passwordResetsPerEmail,
+  };
+
+  app.post(
+    '/api/user/password/forgot',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Ask for a password reset link by email; the same 202 answer whether or not the email has an account',
+        body: forgotPasswordBodySchema,
+        response: { 202: forgotPasswordResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const wait = await attempts.hit(
+        `password-forgot:${networkKey(settings.jwtSecret, request.ip)}`,
+        limits.passwordResetsPerAddress,
+        15 * MINUTE_MS,
+      );
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new AppError(
+          429,
+          'rate_limited',
+          `Too many password reset requests from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+          { details: { retryAfterSeconds: wait } },
+        );
+      }
+      const tenant = await ctx.tenants.forRequest(request);
+      const email = request.body.email;
+      const work = senderNameOf(db, tenant)
+        .then((senderName) => mailResetLink(resetDeps, email, senderName))
+        .catch((error: unknown) => request.log.error({ err: error }, 'mailing a reset link failed'))
+        .finally(() => mailing.delete(work));
+      mailing.add(work);
+      return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  app.post(
+    '/api/user/password/reset',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.signinPerClient, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Set a new password with the token from a reset link; signs in and ends every earlier session',
+        body: resetPasswordBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await resetPassword(db, request.body.token, request.body.password, settings);
+      app.forgetAccount(result.user._id);
       return result;
     },
   );

@@ -25,7 +25,8 @@ export const invalidCredentials = () =>
 let decoyHash: Promise<string> | undefined;
 const decoy = (cost: number) => (decoyHash ??= hashPassword('decoy-password-never-used', cost));
 
-const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+export const byEmail = (email: string) =>
+  eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
@@ -52,7 +53,7 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
   };
 }
 
-function tokenFor(row: UserRow, settings: TokenSettings): string {
+export function tokenFor(row: UserRow, settings: TokenSettings): string {
   return issueToken(
     settings.jwtSecret,
     { user: { _id: row.id, role: row.role }, ver: row.tokenVersion },

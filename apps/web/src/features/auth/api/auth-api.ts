@@ -3,6 +3,9 @@ import type {
   AuthResponse,
   ChangePasswordBody,
   DeleteAccountBody,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  ResetPasswordBody,
   SigninBody,
   SignupBody,
   UpdateProfileBody,
@@ -33,4 +36,14 @@ export function changePasswordRequest(body: ChangePasswordBody): Promise<AuthRes
 
 export function deleteAccountRequest(body: DeleteAccountBody): Promise<{ deleted: true }> {
   return apiDelete<{ deleted: true }>('/api/user/profile', body);
+}
+
+/** The same answer for every email: whether it has an account never shows. */
+export function forgotPasswordRequest(body: ForgotPasswordBody): Promise<ForgotPasswordResponse> {
+  return apiPost<ForgotPasswordResponse>('/api/user/password/forgot', body);
+}
+
+/** Sets the password from a mailed link; answers a fresh session (every older one ends). */
+export function resetPasswordRequest(body: ResetPasswordBody): Promise<AuthResponse> {
+  return apiPost<AuthResponse>('/api/user/password/reset', body);
 }

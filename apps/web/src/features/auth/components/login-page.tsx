@@ -71,6 +71,14 @@ export function LoginPage() {
         </button>
       </form>
       <p className="mt-4 text-sm text-stone-700">
+        <Link
+          to="/forgot-password"
+          className={`font-semibold text-brand-800 underline ${focusRing}`}
+        >
+          Forgot password?
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-stone-700">
         No account yet?{' '}
         <Link to="/signup" className={`font-semibold text-brand-800 underline ${focusRing}`}>
           Sign up

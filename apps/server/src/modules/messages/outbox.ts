@@ -1,0 +1,186 @@
+// The outbox (decision 030). A message is a row written in the transaction that causes it, so a
+// rolled-back change sends nothing and a committed one is never lost. A worker in every process
+// claims due rows with FOR UPDATE SKIP LOCKED, so two workers never take the same row; it sends
+// outside any transaction, then records the outcome only if its claim still stands (the row is
+// still `sending` on the attempt it claimed), so a worker that lost its claim cannot overwrite
+// another's result.
+import type { MessageChannel, MessageKind, MessageStatus } from '@soko/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { messages } from '../../platform/schema';
+import { SendRefused, type Channels, type OutgoingMessage } from './channels';
+
+export type NewMessage = {
+  channel: MessageChannel;
+  kind: MessageKind;
+  userId: string | null;
+  recipient: string;
+  senderName: string;
+  subject: string;
+  body: string;
+};
+
+const ms = (value: number) => sql`(${value}::double precision * interval '1 millisecond')`;
+
+/** How long a message keeps being retried after it was queued: a day (DESIGN.md). */
+export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+
+/** Writes the message in the caller's transaction: queued when its channel is set, else held. */
+export async function enqueueMessage(
+  tx: Db | Tx,
+  message: NewMessage,
+  channels: Channels,
+  giveUpAfterMs = GIVE_UP_AFTER_MS,
+): Promise<string> {
+  const ready = channels[message.channel] !== undefined;
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      ...message,
+      status: ready ? 'queued' : 'held',
+      giveUpAt: ready ? sql`now() + ${ms(giveUpAfterMs)}` : null,
+    })
+    .returning({ id: messages.id });
+  if (!row) throw new Error('The message was not written');
+  return row.id;
+}
+
+export type WorkerOptions = {
+  /** The first retry waits this long, each next one twice as long as the one before. */
+  retryBaseMs?: number;
+  maxRetryDelayMs?: number;
+  giveUpAfterMs?: number;
+  /** How long a claim lasts: a worker that died mid-send leaves its rows for others after it. */
+  leaseMs?: number;
+  /** Rows claimed, and sent at once, per round. */
+  batchSize?: number;
+  onError?: (error: unknown, messageId: string) => void;
+};
+
+type Claimed = {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  sender_name: string;
+  subject: string;
+  body: string;
+  attempts: number;
+};
+
+const DEFAULTS = {
+  retryBaseMs: 30_000,
+  maxRetryDelayMs: 3_600_000,
+  giveUpAfterMs: GIVE_UP_AFTER_MS,
+  leaseMs: 5 * 60_000,
+  batchSize: 10,
+};
+
+const oneOf = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+// A status the constraint allows, typed so a misspelt one cannot reach a query.
+const status = (name: MessageStatus) => sql.raw(`'${name}'`);
+
+export type MessageWorker = {
+  /** Sends what is due now: one claim of up to batchSize rows. Answers how many it handled. */
+  runOnce(): Promise<number>;
+  /** Runs rounds until nothing is due. */
+  drain(): Promise<number>;
+};
+
+export function createMessageWorker(
+  db: Db,
+  channels: Channels,
+  options: WorkerOptions = {},
+): MessageWorker {
+  const o = { ...DEFAULTS, ...options };
+  const ready = Object.keys(channels) as MessageChannel[];
+
+  async function releaseHeld() {
+    // Held while no channel was set: this process has one now, so the day of retries starts.
+    await db.execute(sql`
+      update messages
+         set status = ${status('queued')}, next_attempt_at = now(),
+             give_up_at = now() + ${ms(o.giveUpAfterMs)}, updated_at = now()
+       where status = ${status('held')} and channel in (${oneOf(ready)})`);
+  }
+
+  async function claim(): Promise<Claimed[]> {
+    return rowsOf<Claimed>(
+      await db.execute(sql`
+        update messages
+           set status = ${status('sending')}, attempts = attempts + 1,
+               locked_until = now() + ${ms(o.leaseMs)}, updated_at = now()
+         where id in (
+           select id from messages
+            where channel in (${oneOf(ready)})
+              and ((status = ${status('queued')} and next_attempt_at <= now())
+                or (status = ${status('sending')} and locked_until < now()))
+            order by next_attempt_at
+            limit ${o.batchSize}
+              for update skip locked)
+        returning id, channel, recipient, sender_name, subject, body, attempts`),
+    );
+  }
+
+  const stillClaimed = (row: Claimed) =>
+    sql`id = ${row.id} and status = ${status('sending')} and attempts = ${row.attempts}`;
+
+  async function sendOne(row: Claimed) {
+    const channel = channels[row.channel];
+    if (!channel) return;
+    const message: OutgoingMessage = {
+      id: row.id,
+      channel: row.channel,
+      recipient: row.recipient,
+      senderName: row.sender_name,
+      subject: row.subject,
+      body: row.body,
+    };
+    try {
+      const receipt = await channel.send(message);
+      await db.execute(sql`
+        update messages
+           set status = ${status('sent')}, provider_id = ${receipt.providerId},
+               provider_status = ${receipt.providerStatus.slice(0, 500)}, sent_at = now(),
+               locked_until = null, last_error = null, updated_at = now()
+         where ${stillClaimed(row)}`);
+    } catch (error) {
+      const final = error instanceof SendRefused && error.final;
+      const text = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const delay = Math.min(o.retryBaseMs * 2 ** (row.attempts - 1), o.maxRetryDelayMs);
+      await db.execute(sql`
+        update messages
+           set status = case
+                 when ${final} or now() + ${ms(delay)} > give_up_at then ${status('failed')}
+                 else ${status('queued')} end,
+               next_attempt_at = now() + ${ms(delay)},
+               locked_until = null, last_error = ${text}, updated_at = now()
+         where ${stillClaimed(row)}`);
+      o.onError?.(error, row.id);
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    if (ready.length === 0) return 0;
+    await releaseHeld();
+    const rows = await claim();
+    await Promise.all(rows.map(sendOne));
+    return rows.length;
+  }
+
+  return {
+    runOnce,
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const handled = await runOnce();
+        total += handled;
+        if (handled === 0) return total;
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// A real SMTP server on loopback for the run (npm smtp-server), which the e2e server sends its
+// mail to (SMTP_URL); each mail is kept as a file, so journeys in any worker can read it.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export async function startMailbox(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
+        const file = path.join(dir, `${String(++count).padStart(5, '0')}.eml`);
+        writeFileSync(file, `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The text of a mail as sent: soft line breaks and =XX bytes of quoted-printable undone. */
+function readable(raw: string): string {
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Waits for the first mail to `address` in the run's mailbox, and answers its decoded text. */
+export async function mailTo(address: string, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.SOKO_E2E_MAIL_DIR;
+  if (!dir) throw new Error('SOKO_E2E_MAIL_DIR is unset: global-setup.ts starts the mailbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const name of readdirSync(dir).sort()) {
+      const raw = readFileSync(path.join(dir, name), 'utf8');
+      const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '';
+      if (to.toLowerCase().split(',').includes(address.toLowerCase())) return readable(raw);
+    }
+    if (Date.now() > deadline) throw new Error(`No mail reached ${address} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

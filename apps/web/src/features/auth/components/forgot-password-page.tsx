@@ -1,0 +1,65 @@
+// Forgot password (DESIGN.md, "Messages"): asks for a mailed link. The answer is the same
+// whether or not the email has an account, so the page says what happens if it does.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { forgotPasswordBodySchema } from '@soko/contract';
+import { Field } from '../../../components/form/field';
+import { FormAlert, FormStatus } from '../../../components/form/form-messages';
+import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { focusRing, primaryButton } from '../../../components/form-styles';
+import { forgotPasswordRequest } from '../api/auth-api';
+import { resetErrorText } from './password-reset-errors';
+
+export function ForgotPasswordPage() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useZodForm(forgotPasswordBodySchema, { defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    setSent(null);
+    try {
+      setSent((await forgotPasswordRequest(body)).message);
+    } catch (caught) {
+      applyServerFieldErrors(form, caught);
+      setFailure(resetErrorText(caught));
+    }
+  });
+
+  return (
+    <section className="mx-auto max-w-sm">
+      <h1 className="text-2xl font-bold text-stone-900">Forgot your password?</h1>
+      <p className="mt-2 text-sm text-stone-700">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <form
+        noValidate
+        aria-label="Forgot password"
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-4 flex flex-col gap-4"
+      >
+        <FormAlert>{failure}</FormAlert>
+        <FormStatus message={sent} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Sending...' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="mt-4 text-sm text-stone-700">
+        Remembered it?{' '}
+        <Link to="/login" className={`font-semibold text-brand-800 underline ${focusRing}`}>
+          Back to login
+        </Link>
+      </p>
+    </section>
+  );
+}
