@@ -28,16 +28,36 @@ export class TenantDirectory {
   constructor(private readonly db: Db) {}
 
   async resolve(host: string): Promise<Tenant | null> {
-    this.byHost ??= this.load().catch((error: unknown) => {
-      this.byHost = undefined;
-      throw error;
-    });
-    const { hosts, fallback } = await this.byHost;
+    const { hosts, fallback } = await this.directory();
     return hosts.get(host.toLowerCase()) ?? fallback;
   }
 
   forRequest(request: FastifyRequest): Promise<Tenant | null> {
     return this.resolve(request.hostname);
+  }
+
+  /**
+   * The site's address for links mailed from a request (a shopper of a second shop resets the
+   * password there): `publicUrl` with the request's host when another tenant than the default
+   * names it, else `publicUrl` itself, the default tenant's public address. A host no tenant
+   * names never goes into a mail.
+   */
+  async siteFor(request: FastifyRequest, publicUrl: string): Promise<string> {
+    const { hosts, fallback } = await this.directory();
+    const host = request.hostname.toLowerCase();
+    const tenant = hosts.get(host);
+    if (!tenant || tenant === fallback) return publicUrl;
+    const site = new URL(publicUrl);
+    site.hostname = host;
+    return site.origin;
+  }
+
+  private directory() {
+    this.byHost ??= this.load().catch((error: unknown) => {
+      this.byHost = undefined;
+      throw error;
+    });
+    return this.byHost;
   }
 
   invalidate(): void {

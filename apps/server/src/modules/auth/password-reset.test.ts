@@ -95,6 +95,28 @@ describe('forgot password', () => {
     expect(message).toMatchObject({ status: 'sent', kind: 'password_reset', attempts: 1 });
   });
 
+  it("links to the shop's own host when asked there, and to PUBLIC_URL from any other host", async () => {
+    const { email } = await newAccount();
+    const ask = (host: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/password/forgot',
+        payload: { email },
+        headers: { host },
+      });
+    // shop2.localhost is the second demo shop's host: the link opens there, under its name.
+    expect((await ask('shop2.localhost')).statusCode).toBe(202);
+    const there = await inbox.waitForMailTo(email);
+    expect(there.text).toMatch(/https:\/\/shop2\.localhost\/reset-password\?token=[\w-]+/);
+    expect(there.header('from')).not.toBe('Soko Naturals <no-reply@soko.test>');
+    // A host no tenant names never goes into a mail (it is the sender's to choose).
+    expect((await ask('attacker.example')).statusCode).toBe(202);
+    await expect.poll(() => inbox.mailsTo(email).length).toBe(2);
+    const elsewhere = inbox.mailsTo(email)[1]?.text ?? '';
+    expect(elsewhere).not.toContain('attacker.example');
+    linkIn(elsewhere);
+  });
+
   it('answers an email with no account exactly as one with an account, and mails nothing', async () => {
     const unknown = `nobody-${Date.now()}@example.test`;
     const { email } = await newAccount();

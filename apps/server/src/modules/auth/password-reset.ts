@@ -22,9 +22,11 @@ export type ResetMailDeps = {
   db: Db;
   outbox: Outbox;
   attempts: AttemptCounter;
-  publicUrl: string;
   perEmailPerHour: number;
 };
+
+/** Who the mail is from, and the site its link opens (the shop the request came to). */
+export type ResetMailFrom = { senderName: string; site: string };
 
 /** The tenant's name, which mail is sent under: its shop's name. */
 export async function senderNameOf(db: Db, tenant: Tenant | null): Promise<string> {
@@ -60,7 +62,7 @@ export function resetMailText(firstName: string, shopName: string, link: string)
 export async function mailResetLink(
   deps: ResetMailDeps,
   email: string,
-  senderName: string,
+  { senderName, site }: ResetMailFrom,
 ): Promise<void> {
   const address = email.trim().toLowerCase();
   if ((await deps.attempts.hit(`password-reset:${address}`, deps.perEmailPerHour, HOUR_MS)) > 0) {
@@ -73,7 +75,7 @@ export async function mailResetLink(
     .limit(1);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  const link = `${deps.publicUrl}/reset-password?token=${token}`;
+  const link = `${site}/reset-password?token=${token}`;
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({
       userId: user.id,

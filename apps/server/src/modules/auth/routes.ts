@@ -136,7 +136,6 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
     db,
     outbox,
     attempts,
-    publicUrl: config.publicUrl,
     perEmailPerHour: limits.passwordResetsPerEmail,
   };
 
@@ -169,8 +168,11 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
       }
       const tenant = await ctx.tenants.forRequest(request);
       const email = request.body.email;
-      const work = senderNameOf(db, tenant)
-        .then((senderName) => mailResetLink(resetDeps, email, senderName))
+      const work = Promise.all([
+        senderNameOf(db, tenant),
+        ctx.tenants.siteFor(request, config.publicUrl),
+      ])
+        .then(([senderName, site]) => mailResetLink(resetDeps, email, { senderName, site }))
         .catch((error: unknown) => request.log.error({ err: error }, 'mailing a reset link failed'))
         .finally(() => mailing.delete(work));
       mailing.add(work);
