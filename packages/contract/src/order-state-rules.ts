@@ -231,3 +231,17 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
 /** Where a refund the admin asked the payment provider for stands. */
 export const REFUND_STATUSES = ['requested', 'completed', 'refused'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * What happened to an order, one per move (DESIGN.md "One move, one event"): the order placed,
+ * the order or one shop's part taking a state, and money given back. Messages follow these.
+ */
+export type OrderEventKind =
+  'order.placed' | `order.${OrderStatus}` | `part.${PartStatus}` | 'refund.completed';
+
+export const ORDER_EVENT_KINDS: readonly OrderEventKind[] = [
+  'order.placed',
+  ...ORDER_STATUSES.map((status) => `order.${status}` as const),
+  ...PART_STATUSES.map((status) => `part.${status}` as const),
+  'refund.completed',
+];

@@ -6,6 +6,7 @@ import {
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
   MESSAGE_STATUSES,
+  ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   REFUND_STATUSES,
   PRICING_TYPES,
@@ -741,6 +742,16 @@ export const messages = pgTable(
     providerStatus: text('provider_status'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    // The order it is about, so an order's panel lists its messages and Resend can find them.
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    // Extra mail headers (a marketing mail's List-Unsubscribe pair).
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    // A resend is a new row naming the one it repeats: the first keeps its own history.
+    resentFromId: uuid('resent_from_id'),
+    // What the provider reported later (an SMS delivery report), beside what it said on sending.
+    deliveryStatus: text('delivery_status'),
+    deliveryError: text('delivery_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -753,6 +764,36 @@ export const messages = pgTable(
       .on(t.channel, t.nextAttemptAt)
       .where(sql`${t.status} in ('held', 'queued', 'sending')`),
     index('messages_user_idx').on(t.userId),
+    index('messages_order_idx').on(t.orderId),
+    index('messages_created_idx').on(t.createdAt),
+    index('messages_provider_idx').on(t.providerId),
+  ],
+);
+
+// One row per move of an order or of one shop's part, written with its history row in the same
+// transaction (DESIGN.md "One move, one event"). The messages an order's people get follow these.
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Set for a part's move: the shop whose part moved.
+    partId: uuid('part_id').references(() => orderParts.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id'),
+    kind: text('kind').$type<(typeof ORDER_EVENT_KINDS)[number]>().notNull(),
+    actor: text('actor').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    // What goes with it: the tracking note of a shipped part, the cents of a refund.
+    data: jsonb('data').$type<Record<string, string | number | null>>(),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    check('order_events_kind', sql`${t.kind} in (${inList(ORDER_EVENT_KINDS)})`),
+    index('order_events_order_idx').on(t.orderId, t.at),
   ],
 );
 

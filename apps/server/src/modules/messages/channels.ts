@@ -9,6 +9,8 @@ export type OutgoingMessage = {
   senderName: string;
   subject: string;
   body: string;
+  /** Extra mail headers; other channels ignore them. */
+  headers: Record<string, string>;
 };
 
 export type SendReceipt = { providerId: string; providerStatus: string };

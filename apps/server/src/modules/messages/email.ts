@@ -34,7 +34,7 @@ export function smtpChannel(smtpUrl: string, from: string): Channel {
           text: message.body,
           // One Message-ID per outbox row: a copy that did go out twice reads as one message.
           messageId: `<${message.id}@${domain}>`,
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: { 'Auto-Submitted': 'auto-generated', ...message.headers },
         });
         return { providerId: info.messageId, providerStatus: info.response };
       } catch (caught) {

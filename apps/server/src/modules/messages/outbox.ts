@@ -18,6 +18,12 @@ export type NewMessage = {
   senderName: string;
   subject: string;
   body: string;
+  /** The order it is about: listed on the order's panel. */
+  orderId?: string | null;
+  /** Extra mail headers (a marketing mail's List-Unsubscribe pair). */
+  headers?: Record<string, string> | null;
+  /** The message this one repeats (an admin's Resend). */
+  resentFromId?: string | null;
 };
 
 const ms = (value: number) => sql`(${value}::double precision * interval '1 millisecond')`;
@@ -64,6 +70,7 @@ type Claimed = {
   sender_name: string;
   subject: string;
   body: string;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -122,7 +129,7 @@ export function createMessageWorker(
             order by next_attempt_at
             limit ${o.batchSize}
               for update skip locked)
-        returning id, channel, recipient, sender_name, subject, body, attempts`),
+        returning id, channel, recipient, sender_name, subject, body, headers, attempts`),
     );
   }
 
@@ -139,6 +146,7 @@ export function createMessageWorker(
       senderName: row.sender_name,
       subject: row.subject,
       body: row.body,
+      headers: row.headers ?? {},
     };
     try {
       const receipt = await channel.send(message);
