@@ -304,6 +304,9 @@ export const orders = pgTable(
     // Set while the shop owes the shopper money back (the order page says why).
     refundReason: refundReasonEnum('refund_reason'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // The storefront it was placed at: its messages go out under that shop's name and link there
+    // (a removed tenant's orders fall back to the default one).
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -790,10 +793,16 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    // Set when what follows the event (its messages) has been written, in that same transaction.
+    followedAt: timestamp('followed_at', { withTimezone: true }),
   },
   (t) => [
     check('order_events_kind', sql`${t.kind} in (${inList(ORDER_EVENT_KINDS)})`),
     index('order_events_order_idx').on(t.orderId, t.at),
+    // What the follower looks for: only events not yet followed.
+    index('order_events_to_follow_idx')
+      .on(t.at)
+      .where(sql`${t.followedAt} is null`),
   ],
 );
 

@@ -13,6 +13,8 @@ export type Tenant = {
   shopId: string;
   seo: Seo | null;
   whatsapp: WhatsApp | null;
+  /** Its first host: where links mailed about its orders point (the default's is PUBLIC_URL). */
+  host: string | null;
 };
 
 /**
@@ -23,7 +25,9 @@ export const tenantCacheKey = (tenant: Tenant | null) =>
   tenant ? `${tenant.id}.${tenant.version}` : '-';
 
 export class TenantDirectory {
-  private byHost: Promise<{ hosts: Map<string, Tenant>; fallback: Tenant | null }> | undefined;
+  private byHost:
+    | Promise<{ hosts: Map<string, Tenant>; ids: Map<string, Tenant>; fallback: Tenant | null }>
+    | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -52,6 +56,24 @@ export class TenantDirectory {
     return site.origin;
   }
 
+  /**
+   * Where orders were placed, for their messages, read now so that it can be used inside a
+   * transaction: a tenant's id to that tenant and its site (its first host on PUBLIC_URL's scheme
+   * and port), else the default tenant and PUBLIC_URL.
+   */
+  async sitesOfTenants(
+    publicUrl: string,
+  ): Promise<(tenantId: string | null) => { tenant: Tenant | null; site: string }> {
+    const { ids, fallback } = await this.directory();
+    return (tenantId) => {
+      const tenant = (tenantId ? ids.get(tenantId) : undefined) ?? fallback;
+      if (!tenant || tenant === fallback || !tenant.host) return { tenant, site: publicUrl };
+      const site = new URL(publicUrl);
+      site.hostname = tenant.host;
+      return { tenant, site: site.origin };
+    };
+  }
+
   private directory() {
     this.byHost ??= this.load().catch((error: unknown) => {
       this.byHost = undefined;
@@ -67,6 +89,7 @@ export class TenantDirectory {
   private async load() {
     const rows = await this.db.select().from(tenants).orderBy(asc(tenants.createdAt));
     const hosts = new Map<string, Tenant>();
+    const ids = new Map<string, Tenant>();
     let fallback: Tenant | null = null;
     for (const row of rows) {
       const { id, shopId, seo, whatsapp } = row;
@@ -74,11 +97,12 @@ export class TenantDirectory {
         .update(JSON.stringify([row.hosts, shopId, seo, whatsapp]))
         .digest('base64url')
         .slice(0, 12);
-      const tenant = { id, version, shopId, seo, whatsapp };
+      const tenant = { id, version, shopId, seo, whatsapp, host: row.hosts[0] ?? null };
+      ids.set(id, tenant);
       for (const host of row.hosts) hosts.set(host.toLowerCase(), tenant);
       // The tenant marked default, else the oldest.
       if (row.isDefault || !fallback) fallback = tenant;
     }
-    return { hosts, fallback };
+    return { hosts, ids, fallback };
   }
 }

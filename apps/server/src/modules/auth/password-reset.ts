@@ -8,8 +8,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { AttemptCounter } from '../../platform/rate-limit';
-import { passwordResets, shops, users } from '../../platform/schema';
-import type { Tenant } from '../../platform/tenant';
+import { passwordResets, users } from '../../platform/schema';
 import type { Outbox } from '../messages';
 import { byEmail, tokenFor, toUser, type TokenSettings } from './service';
 
@@ -27,17 +26,6 @@ export type ResetMailDeps = {
 
 /** Who the mail is from, and the site its link opens (the shop the request came to). */
 export type ResetMailFrom = { senderName: string; site: string };
-
-/** The tenant's name, which mail is sent under: its shop's name. */
-export async function senderNameOf(db: Db, tenant: Tenant | null): Promise<string> {
-  if (!tenant) return 'Soko';
-  const [shop] = await db
-    .select({ name: shops.name })
-    .from(shops)
-    .where(eq(shops.id, tenant.shopId))
-    .limit(1);
-  return shop?.name ?? 'Soko';
-}
 
 export function resetMailText(firstName: string, shopName: string, link: string): string {
   return [

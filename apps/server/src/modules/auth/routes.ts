@@ -32,7 +32,8 @@ import {
   updateProfile,
   type TokenSettings,
 } from './service';
-import { mailResetLink, resetPassword, senderNameOf, sweepResetLinks } from './password-reset';
+import { senderNameOf } from '../messages';
+import { mailResetLink, resetPassword, sweepResetLinks } from './password-reset';
 import { signInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;

@@ -38,17 +38,33 @@ export async function enqueueMessage(
   channels: Channels,
   giveUpAfterMs = GIVE_UP_AFTER_MS,
 ): Promise<string> {
-  const ready = channels[message.channel] !== undefined;
-  const [row] = await tx
+  const [id] = await enqueueMessages(tx, [message], channels, giveUpAfterMs);
+  if (!id) throw new Error('The message was not written');
+  return id;
+}
+
+/** Writes several messages in one statement (an order's shopper and its shops' owners). */
+export async function enqueueMessages(
+  tx: Db | Tx,
+  list: readonly NewMessage[],
+  channels: Channels,
+  giveUpAfterMs = GIVE_UP_AFTER_MS,
+): Promise<string[]> {
+  if (list.length === 0) return [];
+  const rows = await tx
     .insert(messages)
-    .values({
-      ...message,
-      status: ready ? 'queued' : 'held',
-      giveUpAt: ready ? sql`now() + ${ms(giveUpAfterMs)}` : null,
-    })
+    .values(
+      list.map((message) => {
+        const ready = channels[message.channel] !== undefined;
+        return {
+          ...message,
+          status: ready ? ('queued' as const) : ('held' as const),
+          giveUpAt: ready ? sql`now() + ${ms(giveUpAfterMs)}` : null,
+        };
+      }),
+    )
     .returning({ id: messages.id });
-  if (!row) throw new Error('The message was not written');
-  return row.id;
+  return rows.map((row) => row.id);
 }
 
 export type WorkerOptions = {

@@ -8,7 +8,11 @@ const POLL_MS = 2_000;
 
 export type MessageRunner = { wake(): void; stop(): Promise<void> };
 
-export function runMessageWorker(app: App, worker: MessageWorker): MessageRunner {
+export function runMessageWorker(
+  app: App,
+  worker: Pick<MessageWorker, 'drain'>,
+  pollMs = POLL_MS,
+): MessageRunner {
   let stopped = true;
   let running: Promise<void> | undefined;
   let again = false;
@@ -17,7 +21,7 @@ export function runMessageWorker(app: App, worker: MessageWorker): MessageRunner
   const schedule = () => {
     clearTimeout(timer);
     if (stopped) return;
-    timer = setTimeout(wake, POLL_MS);
+    timer = setTimeout(wake, pollMs);
     timer.unref();
   };
 

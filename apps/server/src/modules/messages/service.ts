@@ -1,10 +1,26 @@
-// This process's outbox: the channels its settings make, the worker that sends through them, and
-// what other modules call to send a message.
+// This process's outbox: the channels its settings make, the worker that sends through them, the
+// follower that turns order events into messages, and what other modules call to send one.
+import { eq } from 'drizzle-orm';
 import type { AppContext, App } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
+import { shops } from '../../platform/schema';
+import type { Tenant } from '../../platform/tenant';
+import {
+  createEventFollower,
+  orderForMessages,
+  type OrderEvent,
+  type OrderForMessages,
+} from '../orders';
 import type { Channels } from './channels';
 import { smtpChannel } from './email';
-import { createMessageWorker, enqueueMessage, type NewMessage } from './outbox';
+import { messagesForEvent, type MessageOrigin } from './order-messages';
+import {
+  createMessageWorker,
+  enqueueMessage,
+  enqueueMessages,
+  type MessageWorker,
+  type NewMessage,
+} from './outbox';
 import { runMessageWorker } from './runner';
 
 export type Outbox = {
@@ -18,6 +34,71 @@ export function channelsFrom(config: AppContext['config']): Channels {
   return config.email ? { email: smtpChannel(config.email.smtpUrl, config.email.from) } : {};
 }
 
+/** The tenant's name, which mail is sent under: its shop's name. */
+export async function senderNameOf(db: Db | Tx, tenant: Tenant | null): Promise<string> {
+  if (!tenant) return 'Soko';
+  const [shop] = await db
+    .select({ name: shops.name })
+    .from(shops)
+    .where(eq(shops.id, tenant.shopId))
+    .limit(1);
+  return shop?.name ?? 'Soko';
+}
+
+// Events nobody is told of (an order placed and waiting for its payment, say) are marked
+// followed without reading their order.
+const SPOKEN: ReadonlySet<OrderEvent['kind']> = new Set([
+  'order.confirmed',
+  'order.payment_failed',
+  'order.expired',
+  'order.cancelled',
+  'order.reversed',
+  'part.shipped',
+  'part.delivered',
+  'part.cancelled',
+  'refund.completed',
+]);
+
+/**
+ * The follower of order events that writes their messages: in its transaction, so an event is
+ * followed exactly when its messages are written. Its rounds run like the outbox worker's, every
+ * quarter second (a confirmed order's mail is handed over within a second or two), and the
+ * outbox is woken when a round wrote anything.
+ */
+export function orderMessagesFollower(
+  ctx: Pick<AppContext, 'db' | 'tenants' | 'config'>,
+  channels: Channels,
+  onError?: (error: unknown) => void,
+): MessageWorker {
+  return createEventFollower(
+    ctx.db,
+    () => ctx.tenants.sitesOfTenants(ctx.config.publicUrl),
+    async (tx, events, siteOf) => {
+      const facts = new Map<string, { facts: OrderForMessages; origin: MessageOrigin } | null>();
+      const written: NewMessage[] = [];
+      for (const event of events) {
+        if (!SPOKEN.has(event.kind)) continue;
+        if (!facts.has(event.orderId)) {
+          const found = await orderForMessages(tx, event.orderId);
+          if (!found) {
+            facts.set(event.orderId, null);
+          } else {
+            const { tenant, site } = siteOf(found.tenantId);
+            facts.set(event.orderId, {
+              facts: found,
+              origin: { senderName: await senderNameOf(tx, tenant), site },
+            });
+          }
+        }
+        const known = facts.get(event.orderId);
+        if (known) written.push(...messagesForEvent(event, known.facts, known.origin));
+      }
+      await enqueueMessages(tx, written, channels);
+    },
+    onError ? { onError } : {},
+  );
+}
+
 export function startOutbox(app: App, ctx: AppContext): Outbox {
   const channels = channelsFrom(ctx.config);
   const worker = createMessageWorker(ctx.db, channels, {
@@ -25,7 +106,22 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
       app.log.warn({ err: error, messageId }, 'a message was not sent; it is retried later'),
   });
   const runner = runMessageWorker(app, worker);
+  const follower = orderMessagesFollower(ctx, channels, (error) =>
+    app.log.error({ err: error }, 'an order event was not followed; it is tried again shortly'),
+  );
+  const following = runMessageWorker(
+    app,
+    {
+      drain: async () => {
+        const followed = await follower.drain();
+        if (followed > 0) runner.wake();
+        return followed;
+      },
+    },
+    FOLLOW_POLL_MS,
+  );
   app.addHook('onClose', async () => {
+    await following.stop();
     await runner.stop();
     for (const channel of Object.values(channels)) channel.close();
   });
@@ -34,3 +130,5 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
     wake: runner.wake,
   };
 }
+
+const FOLLOW_POLL_MS = 250;

@@ -2,7 +2,19 @@
 // one transition table). Other modules ask for outcomes here; none writes an order itself.
 export { registerOrderRoutes } from './routes';
 export { orderNumberSql } from './order-number';
-export { buyerOrderLines, proofOfPurchase, readOrder } from './queries';
+export {
+  buyerOrderLines,
+  orderForMessages,
+  proofOfPurchase,
+  readOrder,
+  type OrderForMessages,
+} from './queries';
+export {
+  createEventFollower,
+  type EventFollower,
+  type FollowEvents,
+  type OrderEvent,
+} from './events';
 export { expireOverdueOrders, productIdsOf } from './service';
 export {
   applyPaymentOutcome,

@@ -173,12 +173,17 @@ const LINES_AND_PARTS = buildStatement(sql`
 
 /** One order with its lines and parts, as the API answers it. */
 export async function viewOf(db: Db | Tx, order: OrderRow): Promise<Order> {
+  return (await viewWithLines(db, order)).view;
+}
+
+/** The order's view and the line rows it was made from (the view's items, in their order). */
+async function viewWithLines(db: Db | Tx, order: OrderRow) {
   const [row] = rowsOf<{ lines: Record<string, unknown>[]; parts: Record<string, unknown>[] }>(
     await runStatement(db, LINES_AND_PARTS, { orderId: order.id }),
   );
   const lines = (row?.lines ?? []).map((raw) => decodeRow(orderLines, raw));
   const parts = (row?.parts ?? []).map(partRow);
-  return orderView(order, lines, parts);
+  return { view: orderView(order, lines, parts), lines };
 }
 
 export async function readOrder(db: Db | Tx, id: string): Promise<Order> {
@@ -512,4 +517,41 @@ export async function orderHistory(db: Db, orderId: string): Promise<OrderHistor
       note: change.note,
     };
   });
+}
+
+/**
+ * What an order's messages say: the order as its page shows it, each item's shop (in the order
+ * of `order.items`), who placed it and where, and who runs each of its shops.
+ */
+export type OrderForMessages = {
+  order: Order;
+  itemShops: readonly (string | null)[];
+  userId: string | null;
+  tenantId: string | null;
+  owners: ReadonlyMap<string, { email: string; userId: string }>;
+};
+
+export async function orderForMessages(
+  db: Db | Tx,
+  orderId: string,
+): Promise<OrderForMessages | undefined> {
+  const row = await findOrder(db, orderId);
+  if (!row) return undefined;
+  const { view: order, lines } = await viewWithLines(db, row);
+  const shopIds = [...new Set(order.parts.flatMap((part) => (part.shopId ? [part.shopId] : [])))];
+  const owners = new Map<string, { email: string; userId: string }>();
+  if (shopIds.length > 0) {
+    const rows = await db
+      .select({ id: shops.id, email: shops.ownerEmail, userId: shops.ownerId })
+      .from(shops)
+      .where(inArray(shops.id, shopIds));
+    for (const shop of rows) owners.set(shop.id, { email: shop.email, userId: shop.userId });
+  }
+  return {
+    order,
+    itemShops: lines.map((line) => line.shopId),
+    userId: row.userId,
+    tenantId: row.tenantId,
+    owners,
+  };
 }

@@ -6,6 +6,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { orderParts, orders, payments, refunds } from '../../platform/schema';
+import { recordEvent } from './events';
 import { lockOrderRow, type OrderRow } from './queries';
 import { clearRefund, moveOrder, type Actor } from './transitions';
 
@@ -101,6 +102,8 @@ export async function markRefunded(
   const order = await lockOrderRow(tx, orderId);
   if (!order) return;
   const note = `refunded Ksh ${fromCents(amountCents).toFixed(2)} through the payment provider`;
+  // The money back is the event the shopper hears of, whether or not the order moves with it.
+  await recordEvent(tx, orderId, 'refund.completed', actor.kind, { cents: amountCents });
   if (order.status === 'cancelled') {
     await moveOrder(tx, order, 'refunded', actor, { note });
     return;

@@ -105,7 +105,13 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       const { caller } = request;
       // The account, else the device (a cookie issued here if the browser has none yet).
       const keys = clientKeysOf(request, reply, caller, jwtSecret);
-      const created = await createOrder(db, request.body, { caller, ...keys }, settings);
+      const tenant = await ctx.tenants.forRequest(request);
+      const created = await createOrder(
+        db,
+        request.body,
+        { caller, ...keys, tenantId: tenant?.id ?? null },
+        settings,
+      );
       // Stock moved: the answers showing these products go within STOCK_LAG_MS.
       cache.invalidateSoon(productTags(request.body.items.map((item) => item.productId)));
       return reply.status(201).send(created);

@@ -86,7 +86,13 @@ export type OrderSettings = {
  * Who is ordering: the signed-in caller, the key their open orders are counted under (the
  * account, else the device), and their network address's key (the far higher bounds).
  */
-export type Orderer = { caller: Caller | null; clientKey: string; networkKey: string };
+export type Orderer = {
+  caller: Caller | null;
+  clientKey: string;
+  networkKey: string;
+  /** The storefront it is placed at (its messages come from that shop); null: the default. */
+  tenantId?: string | null;
+};
 
 type PricedLine = {
   productId: string;
@@ -484,6 +490,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
     holdUntil: p('holdUntil'),
     clientKey: p('clientKey'),
     networkKey: p('networkKey'),
+    tenantId: p('tenantId'),
   });
   const placeLines = db.insert(orderLines).values(
     Array.from({ length: shape.lines }, (_, i) => ({
@@ -556,7 +563,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
 export async function createOrder(
   db: Db,
   body: CreateOrderBody,
-  { caller, clientKey, networkKey }: Orderer,
+  { caller, clientKey, networkKey, tenantId }: Orderer,
   settings: OrderSettings,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
@@ -592,6 +599,7 @@ export async function createOrder(
     holdUntil,
     clientKey,
     networkKey,
+    tenantId: tenantId ?? null,
     now: now.toISOString(),
     maxOpenOrders: settings.maxOpenOrders,
     maxOpenOrdersPerAddress: settings.maxOpenOrdersPerAddress,

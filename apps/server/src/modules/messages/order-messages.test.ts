@@ -1,0 +1,238 @@
+// An order's people hear of it (issue 30, decision 034), through HTTP on a real database with a
+// real SMTP server on loopback: every move writes one event; the events' messages go out once,
+// to the right person, with the right words, even with two followers racing.
+import { orderSchema, type AuthResponse, type Order } from '@soko/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { demoMarket, httpClient } from '../../../test/http';
+import { DELIVERY_FORM, makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
+import { startSmtpInbox, type SmtpInbox, type ReceivedMail } from '../../../test/smtp-inbox';
+import { messages, orderEvents, orders, shops } from '../../platform/schema';
+import { TenantDirectory } from '../../platform/tenant';
+import { smtpChannel } from './email';
+import { createMessageWorker } from './outbox';
+import { orderMessagesFollower } from './service';
+
+let t: TestApp;
+let inbox: SmtpInbox;
+let admin: AuthResponse;
+let owner: AuthResponse;
+let owner2: AuthResponse;
+let shopper: AuthResponse;
+let shopA: string;
+let shopB: string;
+const { call, placeOrder, startSandboxPayment, sandbox } = httpClient(() => t);
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({
+    env: { SMTP_URL: inbox.url, MAIL_FROM: 'orders@soko.test', PUBLIC_URL: 'https://soko.test' },
+  });
+  ({ admin, owner, owner2, shopper, shopA, shopB } = await demoMarket(t, false));
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
+
+const shopper1 = DELIVERY_FORM.email;
+
+/** Every mail to `address` whose subject holds `text`, once the app's workers have sent them. */
+async function mailsAbout(address: string, text: string, count: number): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = inbox.mailsTo(address).filter((mail) => mail.header('subject')?.includes(text));
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const eventsOf = async (orderId: string) =>
+  (
+    await t.database.db
+      .select({ kind: orderEvents.kind, shopId: orderEvents.shopId })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.at))
+  ).map((event) => (event.shopId ? `${event.kind}@${event.shopId}` : event.kind));
+
+const ownerEmailOf = async (shopId: string) => {
+  const [shop] = await t.database.db
+    .select({ email: shops.ownerEmail, name: shops.name })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  if (!shop) throw new Error(`no shop ${shopId}`);
+  return shop;
+};
+
+async function placeConfirmed(items: FixtureProduct[]): Promise<Order> {
+  const confirmed = await (await placeOrder(shopper.token, items, 2)).checkout();
+  if (confirmed.statusCode !== 200) throw new Error(`checkout failed: ${confirmed.body}`);
+  return orderSchema.parse(confirmed.json());
+}
+
+const act = (token: string, shopId: string, orderId: string, action: string, body = {}) =>
+  call('POST', `/api/property/shop/${shopId}/orders/${orderId}/${action}`, token, body);
+
+describe('an order’s messages', () => {
+  it('tells the shopper the order was received, and each shop’s owner what to send', async () => {
+    const a = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      shopId: shopA,
+      name: 'Kiondo basket',
+    });
+    const b = await makeProduct(t.database.db, {
+      payOnOrder: false,
+      shopId: shopB,
+      name: 'Sisal mat',
+    });
+    const order = await placeConfirmed([a, b]);
+
+    const [received, ...more] = await mailsAbout(shopper1, order.orderId, 1);
+    expect(more).toHaveLength(0);
+    expect(received?.header('subject')).toMatch(new RegExp(`order ${order.orderId}$`));
+    const text = received?.text ?? '';
+    expect(text).toContain('Hello Achieng,');
+    expect(text).toContain('- 2 x Kiondo basket: Ksh 2,000');
+    expect(text).toContain('- 2 x Sisal mat: Ksh 2,000');
+    expect(text).toContain(`Total: Ksh ${order.totalPrice.toLocaleString('en-US')}`);
+    expect(text).toContain('delivery to Oginga Odinga St 4, Kisumu, Kisumu');
+    expect(text).toContain('Payment: Pay on delivery');
+    expect(text).toContain(`https://soko.test/orders/${order._id}`);
+
+    for (const [shopId, item] of [
+      [shopA, 'Kiondo basket'],
+      [shopB, 'Sisal mat'],
+    ] as const) {
+      const shop = await ownerEmailOf(shopId);
+      const mails = await mailsAbout(shop.email, order.orderId, 1);
+      expect(mails, shop.email).toHaveLength(1);
+      expect(mails[0]?.header('subject')).toBe(`New order ${order.orderId} for ${shop.name}`);
+      expect(mails[0]?.text).toContain(`- 2 x ${item}`);
+      expect(mails[0]?.text).not.toContain(item === 'Sisal mat' ? 'Kiondo' : 'Sisal');
+    }
+
+    // The order's own phone hears of it by SMS too, held until an SMS provider is set.
+    const sms = await t.database.db
+      .select({ recipient: messages.recipient, status: messages.status, body: messages.body })
+      .from(messages)
+      .where(sql`${messages.orderId} = ${order._id} and ${messages.channel} = 'sms'`);
+    expect(sms).toEqual([expect.objectContaining({ recipient: '+254712345678', status: 'held' })]);
+    expect(sms[0]?.body.length).toBeLessThanOrEqual(160);
+    expect(await eventsOf(order._id)).toEqual(['order.placed', 'order.confirmed']);
+  });
+
+  it('tells of each part shipped, delivered or cancelled, and the owner of an admin’s cancel', async () => {
+    const a = await makeProduct(t.database.db, { payOnOrder: false, shopId: shopA });
+    const b = await makeProduct(t.database.db, { payOnOrder: false, shopId: shopB });
+    const order = await placeConfirmed([a, b]);
+    await mailsAbout(shopper1, order.orderId, 1);
+    const shopAName = (await ownerEmailOf(shopA)).name;
+    const shopB_ = await ownerEmailOf(shopB);
+
+    const shipped = await act(owner.token, shopA, order._id, 'ship', { trackingNote: 'G4S 88231' });
+    expect(shipped.statusCode).toBe(200);
+    const [onItsWay] = await mailsAbout(
+      shopper1,
+      `Part of your order ${order.orderId} is on its way`,
+      1,
+    );
+    expect(onItsWay?.text).toContain(`${shopAName} has sent these items:`);
+    expect(onItsWay?.text).toContain('Tracking: G4S 88231');
+
+    expect((await act(owner.token, shopA, order._id, 'deliver')).statusCode).toBe(200);
+    expect(
+      await mailsAbout(shopper1, `Part of your order ${order.orderId} was delivered`, 1),
+    ).toHaveLength(1);
+
+    expect((await act(admin.token, shopB, order._id, 'cancel')).statusCode).toBe(200);
+    const [cancelled] = await mailsAbout(
+      shopper1,
+      `Part of your order ${order.orderId} was cancelled`,
+      1,
+    );
+    expect(cancelled?.text).toContain(`${shopB_.name} has cancelled these items:`);
+    const [toOwner] = await mailsAbout(shopB_.email, `Order ${order.orderId} was cancelled`, 1);
+    expect(toOwner?.text).toContain('An administrator cancelled');
+
+    // One event per move: the order followed its parts to delivered (no message of its own).
+    expect(await eventsOf(order._id)).toEqual([
+      'order.placed',
+      'order.confirmed',
+      `part.shipped@${shopA}`,
+      `part.delivered@${shopA}`,
+      `part.cancelled@${shopB}`,
+      'order.delivered',
+    ]);
+    // Each message once: nothing more came for this order.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const all = inbox.mailsTo(shopper1).filter((mail) => mail.text.includes(order._id));
+    expect(all).toHaveLength(4);
+    expect(
+      inbox.mailsTo(owner2.user.email).filter((m) => m.text.includes(order.orderId)),
+    ).toHaveLength(2);
+  });
+
+  it('tells the shopper a failed online payment, with a link to pay again', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: true, shopId: shopA });
+    await t.database.db.update(shops).set({ payOnOrder: true }).where(eq(shops.id, shopA));
+    try {
+      const placed = await placeOrder(shopper.token, [product], 1);
+      const trackingId = await startSandboxPayment(shopper.token, placed._id);
+      expect((await sandbox(trackingId, 'fail')).statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed._id));
+      const [failed] = await mailsAbout(shopper1, `payment for order ${row?.orderNumber}`, 1);
+      expect(failed?.header('subject')).toBe(
+        `Your payment for order ${row?.orderNumber} did not go through`,
+      );
+      expect(failed?.text).toContain(`Pay again: https://soko.test/orders/${placed._id}`);
+    } finally {
+      await t.database.db.update(shops).set({ payOnOrder: false }).where(eq(shops.id, shopA));
+    }
+  });
+
+  it('writes each event’s messages once when two followers race for the same events', async () => {
+    const context = {
+      db: t.database.db,
+      tenants: new TenantDirectory(t.database.db),
+      config: t.config,
+    };
+    // Two followers of their own race the app's (which polls every quarter second) for events.
+    const item = await makeProduct(t.database.db, { payOnOrder: false, shopId: shopB, stock: 100 });
+    const held = { email: smtpChannel(inbox.url, 'orders@soko.test') };
+    try {
+      // A second confirmation of each, written straight into the table as another process's
+      // move would leave it.
+      const orderList = await Promise.all(Array.from({ length: 6 }, () => placeConfirmed([item])));
+      const ids = orderList.map((order) => order._id);
+      await t.database.db.execute(
+        sql`insert into order_events (order_id, kind, actor)
+            select unnest(${`{${ids.join(',')}}`}::uuid[]), 'order.confirmed', 'system'`,
+      );
+      const [first, second] = [
+        orderMessagesFollower(context, held),
+        orderMessagesFollower(context, held),
+      ];
+      await Promise.all([first.drain(), second.drain()]);
+      await createMessageWorker(t.database.db, held, { retryBaseMs: 20 }).drain();
+      for (const id of ids) {
+        const rows = await t.database.db
+          .select({ kind: messages.kind, recipient: messages.recipient })
+          .from(messages)
+          .where(sql`${messages.orderId} = ${id} and ${messages.channel} = 'email'`);
+        // Twice confirmed (the checkout's event and the one written above): two of each, no more.
+        expect(
+          rows.filter((row) => row.kind === 'order_received'),
+          id,
+        ).toHaveLength(2);
+        expect(
+          rows.filter((row) => row.kind === 'owner_new_part'),
+          id,
+        ).toHaveLength(2);
+      }
+    } finally {
+      held.email.close();
+    }
+  });
+});

@@ -1,0 +1,391 @@
+// What an order's people hear, and when (issue 30, DESIGN.md "Messages", decision 034). The
+// messages follow the order's events (orders/events.ts): one event, read with the order as it
+// stands, makes the messages below, written in the transaction that marks the event followed.
+// The words are here, in one place; who gets which message is messagesForEvent.
+import {
+  formatKsh,
+  fromCents,
+  normalizeKenyanPhone,
+  SHIPPING_OPTIONS,
+  type Order,
+  type OrderPart,
+} from '@soko/contract';
+import type { OrderEvent, OrderForMessages } from '../orders';
+import type { NewMessage } from './outbox';
+
+/** Where the messages come from: the storefront the order was placed at. */
+export type MessageOrigin = { senderName: string; site: string };
+
+const orderLink = (origin: MessageOrigin, order: Order) => `${origin.site}/orders/${order._id}`;
+
+/** The SMS form of a number people typed (07…, +2547…): +254…, or null when it is none. */
+export function smsNumberOf(phone: string): string | null {
+  const normal = normalizeKenyanPhone(phone);
+  if (!normal) return null;
+  return normal.startsWith('+') ? normal : `+${normal}`;
+}
+
+const hello = (order: Order) => (order.firstName ? `Hello ${order.firstName},` : 'Hello,');
+
+function linesText(order: Order): string[] {
+  return order.items.map((item) => {
+    const name = item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name;
+    return `- ${item.quantity} x ${name}: ${formatKsh(item.price * item.quantity)}`;
+  });
+}
+
+function deliveryText(order: Order): string {
+  const where = [order.address, order.city, order.county].filter(Boolean).join(', ');
+  const how = SHIPPING_OPTIONS[order.shippingOption].label;
+  return where ? `${how} delivery to ${where}` : `${how} delivery`;
+}
+
+const paymentText = (order: Order) =>
+  order.payOnOrder ? 'Paid online' : 'Pay on delivery, when your order arrives';
+
+const signOff = (origin: MessageOrigin) => ['', `${origin.senderName}`, origin.site];
+
+type Draft = Omit<NewMessage, 'senderName' | 'orderId'>;
+
+function orderReceived(order: Order, origin: MessageOrigin, userId: string | null): Draft[] {
+  const link = orderLink(origin, order);
+  const drafts: Draft[] = [];
+  if (order.email) {
+    drafts.push({
+      channel: 'email',
+      kind: 'order_received',
+      userId,
+      recipient: order.email,
+      subject: `Your ${origin.senderName} order ${order.orderId}`,
+      body: [
+        hello(order),
+        '',
+        `Thank you for your order ${order.orderId}. This is your copy of it.`,
+        '',
+        ...linesText(order),
+        '',
+        `Subtotal: ${formatKsh(order.subtotal)}`,
+        ...(order.discount > 0 ? [`Discount: -${formatKsh(order.discount)}`] : []),
+        `Delivery: ${formatKsh(order.shipping)}`,
+        `Total: ${formatKsh(order.totalPrice)}`,
+        '',
+        `Delivery: ${deliveryText(order)}`,
+        `Payment: ${paymentText(order)}`,
+        '',
+        `See your order and follow it: ${link}`,
+        ...signOff(origin),
+      ].join('\n'),
+    });
+  }
+  const sms = smsNumberOf(order.phoneNumber);
+  if (sms) {
+    drafts.push({
+      channel: 'sms',
+      kind: 'order_received',
+      userId,
+      recipient: sms,
+      subject: '',
+      body: `${origin.senderName}: order ${order.orderId} received, ${formatKsh(order.totalPrice)}. ${link}`,
+    });
+  }
+  return drafts;
+}
+
+function paymentFailed(order: Order, origin: MessageOrigin, userId: string | null): Draft[] {
+  const link = orderLink(origin, order);
+  const drafts: Draft[] = [];
+  if (order.email) {
+    drafts.push({
+      channel: 'email',
+      kind: 'payment_failed',
+      userId,
+      recipient: order.email,
+      subject: `Your payment for order ${order.orderId} did not go through`,
+      body: [
+        hello(order),
+        '',
+        order.status === 'expired'
+          ? `We did not receive the payment for your order ${order.orderId} in time, so it was not placed.`
+          : `The payment for your order ${order.orderId} did not go through, so it was not placed.`,
+        '',
+        ...linesText(order),
+        `Total: ${formatKsh(order.totalPrice)}`,
+        '',
+        `Pay again: ${link}`,
+        ...signOff(origin),
+      ].join('\n'),
+    });
+  }
+  const sms = smsNumberOf(order.phoneNumber);
+  if (sms) {
+    drafts.push({
+      channel: 'sms',
+      kind: 'payment_failed',
+      userId,
+      recipient: sms,
+      subject: '',
+      body: `${origin.senderName}: payment for order ${order.orderId} did not go through. Pay again: ${link}`,
+    });
+  }
+  return drafts;
+}
+
+/** The order's items that one shop's part holds. */
+const itemsOf = (facts: Facts, part: OrderPart) =>
+  facts.order.items.filter((_, i) => facts.itemShops[i] === part.shopId);
+
+type Facts = Pick<OrderForMessages, 'order' | 'itemShops' | 'owners'>;
+
+function partMessage(
+  kind: 'part_shipped' | 'part_delivered' | 'part_cancelled',
+  facts: Facts,
+  part: OrderPart,
+  origin: MessageOrigin,
+  userId: string | null,
+): Draft[] {
+  const { order } = facts;
+  const link = orderLink(origin, order);
+  const items = itemsOf(facts, part);
+  const what = items.map((item) => `- ${item.quantity} x ${item.name}`);
+  const whole = order.parts.length === 1;
+  const subject = {
+    part_shipped: whole
+      ? `Your order ${order.orderId} is on its way`
+      : `Part of your order ${order.orderId} is on its way`,
+    part_delivered: whole
+      ? `Your order ${order.orderId} was delivered`
+      : `Part of your order ${order.orderId} was delivered`,
+    part_cancelled: whole
+      ? `Your order ${order.orderId} was cancelled`
+      : `Part of your order ${order.orderId} was cancelled`,
+  }[kind];
+  const said = {
+    part_shipped: `${part.shopName} has sent ${whole ? 'your order' : 'these items'}:`,
+    part_delivered: `${part.shopName} has delivered ${whole ? 'your order' : 'these items'}:`,
+    part_cancelled: `${part.shopName} has cancelled ${whole ? 'your order' : 'these items'}:`,
+  }[kind];
+  const after = [
+    ...(kind === 'part_shipped' && part.trackingNote ? [`Tracking: ${part.trackingNote}`] : []),
+    ...(kind === 'part_cancelled' && part.refund > 0
+      ? [`${formatKsh(part.refund)} of your payment will be refunded.`]
+      : []),
+  ];
+  const drafts: Draft[] = [];
+  if (order.email) {
+    drafts.push({
+      channel: 'email',
+      kind,
+      userId,
+      recipient: order.email,
+      subject,
+      body: [
+        hello(order),
+        '',
+        said,
+        ...what,
+        ...(after.length > 0 ? ['', ...after] : []),
+        '',
+        `See your order: ${link}`,
+        ...signOff(origin),
+      ].join('\n'),
+    });
+  }
+  const sms = kind === 'part_shipped' ? smsNumberOf(order.phoneNumber) : null;
+  if (sms) {
+    const tracking = part.trackingNote ? ` Tracking: ${part.trackingNote}.` : '';
+    drafts.push({
+      channel: 'sms',
+      kind,
+      userId,
+      recipient: sms,
+      subject: '',
+      body: `${origin.senderName}: ${whole ? 'your order' : 'part of order'} ${order.orderId} is on its way.${tracking} ${link}`,
+    });
+  }
+  return drafts;
+}
+
+function orderCancelled(order: Order, origin: MessageOrigin, userId: string | null): Draft[] {
+  if (!order.email) return [];
+  return [
+    {
+      channel: 'email',
+      kind: 'order_cancelled',
+      userId,
+      recipient: order.email,
+      subject: `Your order ${order.orderId} was cancelled`,
+      body: [
+        hello(order),
+        '',
+        `Your order ${order.orderId} was cancelled.`,
+        ...(order.refundReason
+          ? ['', 'The money you paid for it will be refunded: we tell you when it is.']
+          : []),
+        '',
+        `See your order: ${orderLink(origin, order)}`,
+        ...signOff(origin),
+      ].join('\n'),
+    },
+  ];
+}
+
+function orderRefunded(
+  order: Order,
+  cents: number,
+  origin: MessageOrigin,
+  userId: string | null,
+): Draft[] {
+  if (!order.email) return [];
+  return [
+    {
+      channel: 'email',
+      kind: 'order_refunded',
+      userId,
+      recipient: order.email,
+      subject: `${formatKsh(fromCents(cents))} refunded for order ${order.orderId}`,
+      body: [
+        hello(order),
+        '',
+        `${formatKsh(fromCents(cents))} of your payment for order ${order.orderId} has been refunded to the account you paid from.`,
+        '',
+        `See your order: ${orderLink(origin, order)}`,
+        ...signOff(origin),
+      ].join('\n'),
+    },
+  ];
+}
+
+/** The owner's copy: what to send and where, to their account's email. */
+function ownerNewPart(
+  facts: Facts,
+  part: OrderPart,
+  owner: { email: string; userId: string },
+  origin: MessageOrigin,
+): Draft {
+  const { order } = facts;
+  const items = itemsOf(facts, part);
+  return {
+    channel: 'email',
+    kind: 'owner_new_part',
+    userId: owner.userId,
+    recipient: owner.email,
+    subject: `New order ${order.orderId} for ${part.shopName}`,
+    body: [
+      `A new order for ${part.shopName} is ready to send.`,
+      '',
+      `Order ${order.orderId} (${order.payOnOrder ? 'paid online' : 'pay on delivery'}):`,
+      ...items.map((item) => {
+        const name = item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name;
+        return `- ${item.quantity} x ${name}: ${formatKsh(item.price * item.quantity)}`;
+      }),
+      `Your part: ${formatKsh(part.subtotal)}`,
+      '',
+      `${deliveryText(order)}`,
+      `For ${[order.firstName, order.lastName].filter(Boolean).join(' ')}, ${order.phoneNumber}`,
+      '',
+      `Open your orders: ${origin.site}/shops/${part.shopId ?? ''}/orders`,
+      ...signOff(origin),
+    ].join('\n'),
+  };
+}
+
+function ownerPartCancelled(
+  order: Order,
+  part: OrderPart,
+  owner: { email: string; userId: string },
+  origin: MessageOrigin,
+  why: 'admin' | 'reversed',
+): Draft {
+  const what =
+    why === 'admin'
+      ? `An administrator cancelled ${part.shopName}'s part of order ${order.orderId}.`
+      : `The payment for order ${order.orderId} was reversed, so ${part.shopName}'s part is cancelled.`;
+  return {
+    channel: 'email',
+    kind: 'owner_part_cancelled',
+    userId: owner.userId,
+    recipient: owner.email,
+    subject: `Order ${order.orderId} was cancelled: do not send it`,
+    body: [
+      `${what} Do not send it; its items are back in stock.`,
+      '',
+      `Open your orders: ${origin.site}/shops/${part.shopId ?? ''}/orders`,
+      ...signOff(origin),
+    ].join('\n'),
+  };
+}
+
+// States an order had been placed in: its shops had seen it (and may have started packing).
+const PLACED_FROM = new Set(['paid', 'confirmed', 'shipped', 'delivered']);
+
+/** The messages one event makes, for the order as it stands now. */
+export function messagesForEvent(
+  event: OrderEvent,
+  facts: Pick<OrderForMessages, 'order' | 'itemShops' | 'owners' | 'userId'>,
+  origin: MessageOrigin,
+): NewMessage[] {
+  const { order, owners, userId } = facts;
+  const partOf = (shopId: string | null) => order.parts.find((part) => part.shopId === shopId);
+  const ownerOf = (part: OrderPart) => (part.shopId ? owners.get(part.shopId) : undefined);
+  const from = typeof event.data.from === 'string' ? event.data.from : null;
+  const drafts: Draft[] = [];
+  switch (event.kind) {
+    case 'order.confirmed': {
+      drafts.push(...orderReceived(order, origin, userId));
+      for (const part of order.parts) {
+        const owner = ownerOf(part);
+        if (owner) drafts.push(ownerNewPart(facts, part, owner, origin));
+      }
+      break;
+    }
+    case 'order.payment_failed':
+    case 'order.expired':
+      drafts.push(...paymentFailed(order, origin, userId));
+      break;
+    case 'part.shipped':
+    case 'part.delivered':
+    case 'part.cancelled': {
+      const part = partOf(event.shopId);
+      if (!part) break;
+      const kind = PART_MESSAGE[event.kind];
+      drafts.push(...partMessage(kind, facts, part, origin, userId));
+      const owner = ownerOf(part);
+      if (event.kind === 'part.cancelled' && event.actor === 'admin' && owner) {
+        drafts.push(ownerPartCancelled(order, part, owner, origin, 'admin'));
+      }
+      break;
+    }
+    case 'order.cancelled':
+    case 'order.reversed': {
+      // An order that follows its parts there was told of part by part.
+      if (event.data.note === 'follows its parts') break;
+      if (event.kind === 'order.cancelled' && event.actor !== 'shopper') {
+        drafts.push(...orderCancelled(order, origin, userId));
+      }
+      // Its shops had it to send: they must not.
+      if (from && PLACED_FROM.has(from)) {
+        const why = event.kind === 'order.reversed' ? 'reversed' : 'admin';
+        for (const part of order.parts) {
+          const owner = ownerOf(part);
+          if (owner && part.status === 'cancelled')
+            drafts.push(ownerPartCancelled(order, part, owner, origin, why));
+        }
+      }
+      break;
+    }
+    case 'refund.completed': {
+      const cents = typeof event.data.cents === 'number' ? event.data.cents : 0;
+      if (cents > 0) drafts.push(...orderRefunded(order, cents, origin, userId));
+      break;
+    }
+    default:
+      break;
+  }
+  return drafts.map((draft) => ({ ...draft, senderName: origin.senderName, orderId: order._id }));
+}
+
+const PART_MESSAGE = {
+  'part.shipped': 'part_shipped',
+  'part.delivered': 'part_delivered',
+  'part.cancelled': 'part_cancelled',
+} as const;
