@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   ORDER_STATUS_LABELS,
   REFUND_REASON_TEXT,
@@ -12,10 +12,10 @@ import {
   type OrderStatus,
   type PartStatus,
 } from '@soko/contract';
-import { focusRing } from '../../../components/form-styles';
+import { focusRing, primaryButton } from '../../../components/form-styles';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { ApiError } from '../../../lib/api-client';
-import { settleCartOrder } from '../../cart';
+import { getCartLines, PLACEHOLDER_IMAGE, setCartLines, settleCartOrder } from '../../cart';
 import { useOrder } from '../api/get-order';
 
 export const ORDER_NOT_FOUND = 'We could not find this order.';
@@ -97,6 +97,51 @@ function messageFromState(state: unknown): string | null {
   return typeof message === 'string' ? message : null;
 }
 
+/** Orders whose payment did not arrive: their lines may go back to the cart, to pay again. */
+const PAYABLE_AGAIN: ReadonlySet<OrderStatus> = new Set(['payment_failed', 'expired']);
+
+/**
+ * Pay again (the link in the payment-failed message lands here): the order's lines go back into
+ * the cart, at least as many of each as the order held, and the checkout opens. The server
+ * prices and checks the stock of the new order as of any other.
+ */
+function PayAgain({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const payAgain = () => {
+    const lines = [...getCartLines()];
+    for (const item of order.items) {
+      const key = { productId: item.productId, variantId: item.selectedVariant };
+      const at = lines.findIndex(
+        (line) => line.productId === key.productId && line.variantId === key.variantId,
+      );
+      const line = lines[at];
+      if (line) {
+        lines[at] = { ...line, quantity: Math.max(line.quantity, item.quantity) };
+      } else {
+        lines.push({
+          ...key,
+          name: item.name,
+          price: item.price,
+          image: item.image ?? PLACEHOLDER_IMAGE,
+          selectedVariant: item.variantLabel,
+          quantity: item.quantity,
+        });
+      }
+    }
+    setCartLines(lines);
+    void navigate('/checkout');
+  };
+  return (
+    <button
+      type="button"
+      onClick={payAgain}
+      className={`mt-3 ${primaryButton}`}
+    >
+      Pay again
+    </button>
+  );
+}
+
 /** The order the checkout passed along, when it is this page's order. */
 function orderFromState(state: unknown, orderId: string): Order | undefined {
   if (typeof state !== 'object' || state === null || !('order' in state)) return undefined;
@@ -150,6 +195,7 @@ export function OrderPage() {
         </p>
       )}
       <p className="mt-2 text-stone-800">{statusSentence(order)}</p>
+      {PAYABLE_AGAIN.has(order.status) && <PayAgain order={order} />}
       {order.refundReason && (
         <p
           role="note"
