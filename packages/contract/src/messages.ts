@@ -125,7 +125,8 @@ export type AdminMessagePage = z.infer<typeof adminMessagePageSchema>;
 
 /** GET /api/admin/messages/{id}: the row with what was sent, and the copies made of it. */
 export const adminMessageDetailSchema = adminMessageSchema.extend({
-  body: z.string(),
+  /** Null for a password reset or a phone code: its text holds a secret of the account's. */
+  body: z.string().nullable(),
   senderName: z.string(),
   resends: z.array(z.object({ _id: z.string(), status: z.enum(MESSAGE_STATUSES) })),
 });

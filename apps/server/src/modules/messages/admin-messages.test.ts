@@ -329,6 +329,10 @@ describe('Resend', () => {
 
   it('refuses a password reset, a phone code and a message still waiting to be sent, with 409', async () => {
     const reset = await stored({ kind: 'password_reset' });
+    // Its text holds a live link into the account: not shown to admins either.
+    const detail = await call('GET', `/api/admin/messages/${reset}`, admin);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ _id: reset, kind: 'password_reset', body: null });
     const code = await stored({ kind: 'phone_code', channel: 'sms', recipient: '+254712345678' });
     const waiting = await stored({ status: 'queued' });
     const answers = await Promise.all([resend(reset), resend(code), resend(waiting)]);

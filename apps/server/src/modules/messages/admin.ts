@@ -10,6 +10,7 @@ import {
   type AdminMessageDetail,
   type MessageChannel,
   type ResendMessageInput,
+  UNRESENDABLE_MESSAGE_KINDS,
 } from '@soko/contract';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
@@ -36,7 +37,9 @@ export async function getMessage(db: Db, id: string): Promise<AdminMessageDetail
   const resends = await resendsOf(db, id);
   return {
     ...toAdminMessage(listed),
-    body,
+    // A reset link or a phone code works for 30 or 10 minutes: shown to an admin, it would let
+    // them into the account. What was sent is known from the kind.
+    body: UNRESENDABLE_MESSAGE_KINDS.includes(listed.kind) ? null : body,
     senderName,
     resends: resends.map((copy) => ({ _id: copy.id, status: copy.status })),
   };
