@@ -3,7 +3,7 @@
 // search, all kept in the page's address so reload, back and forward keep them. A message opens
 // with its body and Resend. A table on a wide screen, cards on a phone.
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   MESSAGE_CHANNELS,
   MESSAGE_CHANNEL_LABELS,
@@ -42,20 +42,24 @@ export function MessagesPage() {
   );
 }
 
+type OpenedHere = { openedHere: true };
+
 /** The filters, page and open message in the address; a filter change goes back to page 1. */
 function useMessageParams() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const filters = Object.fromEntries(
     FILTER_KEYS.map((key) => [key, params.get(key) ?? '']),
   ) as MessageFilters;
-  const update = (edit: (next: URLSearchParams) => void, replace = false) =>
+  const update = (edit: (next: URLSearchParams) => void, state?: OpenedHere) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         edit(next);
         return next;
       },
-      { replace },
+      { state },
     );
   return {
     filters,
@@ -75,9 +79,13 @@ function useMessageParams() {
         if (n === 1) next.delete('page');
         else next.set('page', String(n));
       }),
-    openMessage: (id: string) => update((next) => next.set('message', id)),
-    // Closing replaces the entry that opened it: Back then leaves the list, as it came.
-    closeMessage: () => update((next) => next.delete('message'), true),
+    openMessage: (id: string) => update((next) => next.set('message', id), { openedHere: true }),
+    // Back closes a message opened here, so closing one steps back too: the history then holds
+    // the list once. One opened from a shared address is closed by a new entry.
+    closeMessage: () => {
+      if ((location.state as OpenedHere | null)?.openedHere) void navigate(-1);
+      else update((next) => next.delete('message'));
+    },
   };
 }
 

@@ -1,0 +1,88 @@
+import type { AdminMessagePage, AuthResponse } from '@soko/contract';
+import { expect, test, type SokoApi } from './fixtures';
+import { REFUSED_PREFIX } from './mailbox';
+import { seedToken, uniqueEmail } from './shopping';
+
+// The admin's outbox (issue 30, decision 032). A mail fails for real: a shopper whose address the
+// run's mail server refuses (550) asks for a password reset, and the server's worker records the
+// refusal. The admin finds it at /admin/messages through the filters (kept in the address, so
+// Back undoes them), reads why it failed, and learns why a reset is not resent.
+
+const signIn = (api: SokoApi, email: string) =>
+  api.post<AuthResponse>('/api/user/signin', { email, password: 'soko-demo-pass' });
+
+/** Waits until the outbox has settled the one message to `email` as failed. */
+async function failedMessageTo(api: SokoApi, token: string, email: string) {
+  const query = `/api/admin/messages?q=${encodeURIComponent(email)}`;
+  await expect
+    .poll(async () => (await api.get<AdminMessagePage>(query, { token })).messages[0]?.status, {
+      timeout: 15_000,
+    })
+    .toBe('failed');
+}
+
+test('an admin finds a mail the server refused, with its error, and sees why a reset is not resent', async ({
+  page,
+  api,
+}) => {
+  const email = uniqueEmail(`${REFUSED_PREFIX}reset`);
+  await api.post<AuthResponse>('/api/user/signup', {
+    firstName: 'Akinyi',
+    lastName: 'Otieno',
+    email,
+    password: 'the-password',
+  });
+  await api.post('/api/user/password/forgot', { email });
+  const admin = await signIn(api, 'admin@soko.test');
+  await failedMessageTo(api, admin.token, email);
+
+  await seedToken(page, admin.token);
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Marketplace' })
+    .getByRole('link', { name: 'Messages' })
+    .click();
+  await expect(page).toHaveURL('/admin/messages');
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+
+  const filters = page.getByRole('search', { name: 'Message filters' });
+  await filters.getByLabel('State').selectOption({ label: 'Failed' });
+  await expect(page).toHaveURL('/admin/messages?status=failed');
+  await filters.getByLabel('Search messages').fill(email);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(`/admin/messages?status=failed&q=${encodeURIComponent(email)}`);
+
+  // A row on a wide screen, a card on a phone: the one message to this address.
+  const main = page.getByRole('main');
+  await expect(main.getByText('1 message', { exact: true })).toBeVisible();
+  const item = main.getByRole('row').or(main.getByRole('article')).filter({ hasText: email });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(item.getByText('Password reset')).toBeVisible();
+  await expect(item.getByText(/550 No such mailbox here/)).toBeVisible();
+
+  await item.getByRole('button', { name: `Open the message to ${email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message' });
+  await expect(dialog.getByText(/^Reset your .+ password$/)).toBeVisible();
+  await expect(dialog.getByText(/550 No such mailbox here/)).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Message body' })).toContainText(
+    'Not shown: it holds a link or code that opens the account.',
+  );
+  await expect(
+    dialog.getByText(
+      'A password reset cannot be resent: its link works once. The person can ask for a new link.',
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`/admin/messages?status=failed&q=${encodeURIComponent(email)}`);
+
+  // Back undoes the search, then the state filter.
+  await page.goBack();
+  await expect(page).toHaveURL('/admin/messages?status=failed');
+  await expect(filters.getByLabel('Search messages')).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL('/admin/messages');
+  await expect(filters.getByLabel('State')).toHaveValue('');
+});
