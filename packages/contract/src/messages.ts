@@ -140,7 +140,12 @@ export const messageIdParamsSchema = z.strictObject({ id: z.string().min(1).max(
  * the body alone does not say which channel it is for.
  */
 export const resendMessageSchema = z.strictObject({
-  recipient: z.string().trim().min(1, 'This field is required.').max(254).optional(),
+  recipient: z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(254, 'Must be at most 254 characters.')
+    .optional(),
 });
 export type ResendMessageInput = z.infer<typeof resendMessageSchema>;
 

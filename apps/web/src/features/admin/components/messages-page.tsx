@@ -128,7 +128,15 @@ function MessageList() {
         </>
       )}
       <Modal open={open !== ''} onClose={closeMessage} title="Message" size="max-w-2xl">
-        <MessageDetail id={open} onResent={setToast} />
+        <MessageDetail
+          id={open}
+          onResent={(text) => {
+            // The page behind an open dialog is inert, and its toast would go unread: the
+            // dialog closes first (focus goes back to the message's Open button).
+            closeMessage();
+            setToast(text);
+          }}
+        />
       </Modal>
       <Toast message={toast} onDone={clearToast} />
     </section>
