@@ -1,4 +1,4 @@
-import type { AdminMessagePage, AuthResponse } from '@soko/contract';
+import type { AdminMessage, AdminMessagePage, AuthResponse } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
 import { REFUSED_PREFIX } from './mailbox';
 import { seedToken, uniqueEmail } from './shopping';
@@ -99,4 +99,94 @@ test('an order’s panel has a Messages section', async ({ page, api }) => {
   // Only a password reset is mailed so far (issue 30's order messages come next), so a demo
   // order has none yet: the section says so rather than staying blank.
   await expect(panel.getByText('No messages about this order yet.')).toBeVisible();
+});
+
+// No kind of mail that may be resent is sent yet (issue 30's order messages come next), so the
+// screen's Resend is driven here against staged answers of the three calls: what it posts, how it
+// shows the server's 400 on the field, and its toast. That a resend reaches the corrected address
+// is tested over HTTP on a real SMTP server (apps/server/src/modules/messages/admin-messages.test.ts).
+test('Resend sends the corrected address, shows a refused one on its field, and says when it is done', async ({
+  page,
+  api,
+}) => {
+  const id = '7d0c2a52-7d59-4a4c-9a3e-2f4a0c7a1b11';
+  const wrong = 'wanjiru@exmaple.com';
+  const message: AdminMessage = {
+    _id: id,
+    channel: 'email',
+    kind: 'order_received',
+    recipient: wrong,
+    subject: 'Order SK-1234 received',
+    status: 'failed',
+    attempts: 1,
+    lastError: "Can't send mail - all recipients were rejected: 550 No such mailbox here",
+    providerId: null,
+    providerStatus: null,
+    deliveryStatus: null,
+    deliveryError: null,
+    sentAt: null,
+    createdAt: new Date().toISOString(),
+    orderId: null,
+    orderNumber: 'SK-1234',
+    resentFromId: null,
+    resendable: true,
+  };
+  const posted: unknown[] = [];
+  await page.route('**/api/admin/messages**', async (route) => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'POST' && pathname === `/api/admin/messages/${id}/resend`) {
+      const body = request.postDataJSON() as { recipient?: string };
+      posted.push(body);
+      if (body.recipient === 'wanjiru@') {
+        return route.fulfill({
+          status: 400,
+          json: {
+            error: {
+              code: 'bad_request',
+              message: 'Check the recipient.',
+              fields: { recipient: 'Please enter a valid email address.' },
+            },
+          },
+        });
+      }
+      return route.fulfill({
+        status: 201,
+        json: { ...message, _id: crypto.randomUUID(), status: 'queued', attempts: 0, ...body },
+      });
+    }
+    if (pathname === `/api/admin/messages/${id}`) {
+      return route.fulfill({
+        json: { ...message, body: 'Thank you for order SK-1234.', senderName: 'Soko', resends: [] },
+      });
+    }
+    if (pathname === '/api/admin/messages') {
+      return route.fulfill({ json: { messages: [message], total: 1, page: 1, pageSize: 20 } });
+    }
+    return route.fallback();
+  });
+  const admin = await signIn(api, 'admin@soko.test');
+  await seedToken(page, admin.token);
+  await page.goto('/admin/messages');
+  await page.getByRole('button', { name: `Open the message to ${wrong}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message' });
+  await expect(dialog.getByRole('region', { name: 'Message body' })).toContainText(
+    'Thank you for order SK-1234.',
+  );
+  const address = dialog.getByRole('textbox', { name: 'Corrected address (optional)' });
+  await expect(address).toHaveAccessibleDescription(`Empty sends it to ${wrong} again.`);
+
+  await address.fill('wanjiru@');
+  await dialog.getByRole('button', { name: 'Resend' }).click();
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Please enter a valid email address.')).toBeVisible();
+
+  await address.fill('wanjiru@example.com');
+  await dialog.getByRole('button', { name: 'Resend' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Message resent' })).toHaveText(
+    'Message resent to wanjiru@example.com.',
+  );
+  expect(posted).toEqual([{ recipient: 'wanjiru@' }, { recipient: 'wanjiru@example.com' }]);
+  await expect(page).toHaveURL('/admin/messages');
 });

@@ -383,9 +383,15 @@ function MessageDetail({ id, onResent }: { id: string; onResent: (text: string) 
       )}
       <section aria-label="Message body">
         <h3 className="text-sm font-semibold text-stone-800">Body</h3>
-        <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-stone-50 p-3 text-sm whitespace-pre-wrap">
-          {m.body ?? 'Not shown: it holds a link or code that opens the account.'}
-        </pre>
+        {m.body === null ? (
+          <p className="mt-1 text-sm text-stone-700 italic">
+            Not shown: it holds a link or code that opens the account.
+          </p>
+        ) : (
+          <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-stone-50 p-3 text-sm whitespace-pre-wrap">
+            {m.body}
+          </pre>
+        )}
       </section>
       <ResendForm message={m} onResent={onResent} />
     </div>
