@@ -383,7 +383,7 @@ test('an admin adds a tenant, changes its title and sees it in the served page',
 });
 
 test('a customer is sent away from the admin pages', async ({ page, api }) => {
-  // Eight pages, each loaded and taken over: long on a busy two-core machine.
+  // Nine pages, each loaded and taken over: long on a busy two-core machine.
   test.slow();
   const shopper = await signIn(api, 'shopper@soko.test');
   await seedToken(page, shopper.token);
@@ -396,6 +396,7 @@ test('a customer is sent away from the admin pages', async ({ page, api }) => {
     '/admin/tenants',
     '/admin/refunds',
     '/admin/payouts',
+    '/admin/messages',
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);

@@ -1,9 +1,14 @@
 // A real SMTP server on loopback for the run (npm smtp-server), which the e2e server sends its
-// mail to (SMTP_URL); each mail is kept as a file, so journeys in any worker can read it.
+// mail to (SMTP_URL); each mail is kept as a file, so journeys in any worker can read it. Like a
+// real mail server it refuses addresses it has no mailbox for: here, any address that starts with
+// `refused-` (550, final), so a journey can make a message fail for real.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+
+/** Addresses the run's mail server refuses for good (550), as one with no such mailbox does. */
+export const REFUSED_PREFIX = 'refused-';
 
 export async function startMailbox(dir: string): Promise<{ url: string; close(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
@@ -12,6 +17,12 @@ export async function startMailbox(dir: string): Promise<{ url: string; close():
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().startsWith(REFUSED_PREFIX)) {
+        return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -37,6 +37,7 @@ export const APP_PATHS = [
   '/admin/tenants',
   '/admin/refunds',
   '/admin/payouts',
+  '/admin/messages',
   '/orders/:orderId',
   '/pay/sandbox/:trackingId',
   // What this browser keeps for reading offline (decision 016).

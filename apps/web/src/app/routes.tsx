@@ -142,6 +142,10 @@ export const routes: RouteObject[] = [
             lazy: adminPage('PayoutsPage'),
           },
           {
+            path: 'admin/messages',
+            lazy: adminPage('MessagesPage'),
+          },
+          {
             path: 'managelisting',
             lazy: adminPage('ManageListingPage'),
           },

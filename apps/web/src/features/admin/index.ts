@@ -7,3 +7,4 @@ export { AdminShopsPage } from './components/admin-shops-page';
 export { TenantsPage } from './components/tenants-page';
 export { RefundsPage } from './components/refunds-page';
 export { PayoutsPage } from './components/payouts-page';
+export { MessagesPage } from './components/messages-page';

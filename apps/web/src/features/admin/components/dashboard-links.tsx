@@ -11,12 +11,14 @@ const adminLinks = [
   { to: '/manageorders', label: 'View Orders' },
 ] as const;
 
-// Beyond the spec's four: the marketplace's shops and the addresses it answers on.
+// Beyond the spec's four: the marketplace's shops, the addresses it answers on, its money and
+// the messages it sends.
 const marketplaceLinks = [
   { to: '/admin/shops', label: 'Shops' },
   { to: '/admin/tenants', label: 'Tenants' },
   { to: '/admin/refunds', label: 'Refunds' },
   { to: '/admin/payouts', label: 'Payouts' },
+  { to: '/admin/messages', label: 'Messages' },
 ] as const;
 
 /** On the dashboard only: the spec's four links stay the admin's first row everywhere. */

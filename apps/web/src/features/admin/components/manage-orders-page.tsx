@@ -1,6 +1,7 @@
 // /manageorders (spec section 2, 4): every order, 10 a page from the server, narrowed by the
 // filter bar (issue 15); each row opens one detail panel at a time: none, products, location,
-// KYC or history (each shop's part, every move, and cancelling what has not been sent).
+// KYC, history (each shop's part, every move, and cancelling what has not been sent) or messages
+// (each with Resend).
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,11 +19,15 @@ import { ApiError } from '../../../lib/api-client';
 import { cancelWholeOrder, useAdminOrder, useAdminOrders, useOrderHistory } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
 import { OrderFilterBar, useOrderFilters } from './order-filters';
+import { OrderMessages } from './order-messages';
 import { PageButtons } from './page-buttons';
 
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
 
-type Panel = { orderId: string; kind: 'products' | 'location' | 'kyc' | 'history' } | null;
+type Panel = {
+  orderId: string;
+  kind: 'products' | 'location' | 'kyc' | 'history' | 'messages';
+} | null;
 
 export function ManageOrdersPage() {
   return (
@@ -87,6 +92,7 @@ function OrderTable() {
                         ['location', 'View Location'],
                         ['kyc', 'View KYC'],
                         ['history', 'View History'],
+                        ['messages', 'View Messages'],
                       ] as const
                     ).map(([kind, label]) => (
                       <button
@@ -137,6 +143,7 @@ function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: (
     location: 'Delivery location',
     kyc: 'Customer KYC',
     history: 'Order history',
+    messages: 'Order messages',
   };
   return (
     <section
@@ -155,6 +162,8 @@ function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: (
         <p role="alert">Failed to load the order. Please try again later.</p>
       ) : panel.kind === 'history' ? (
         <HistoryBody order={order.data} />
+      ) : panel.kind === 'messages' ? (
+        <OrderMessages orderId={order.data._id} />
       ) : (
         <PanelBody kind={panel.kind} order={order.data} />
       )}
@@ -230,7 +239,7 @@ function HistoryBody({ order }: { order: Order }) {
   );
 }
 
-function PanelBody({ kind, order }: { kind: NonNullable<Panel>['kind']; order: Order }) {
+function PanelBody({ kind, order }: { kind: 'products' | 'location' | 'kyc'; order: Order }) {
   const rows: Array<[string, string]> =
     kind === 'location'
       ? [
