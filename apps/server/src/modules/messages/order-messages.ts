@@ -7,6 +7,7 @@ import {
   fromCents,
   normalizeKenyanPhone,
   SHIPPING_OPTIONS,
+  SOLD_STATUSES,
   type Order,
   type OrderPart,
 } from '@soko/contract';
@@ -315,8 +316,8 @@ function ownerPartCancelled(
   };
 }
 
-// States an order had been placed in: its shops had seen it (and may have started packing).
-const PLACED_FROM = new Set(['paid', 'confirmed', 'shipped', 'delivered']);
+// States in which an order's shops had it to send (and may have started packing).
+const PLACED_FROM: ReadonlySet<string> = new Set([...SOLD_STATUSES, 'paid']);
 
 /** The messages one event makes, for the order as it stands now. */
 export function messagesForEvent(

@@ -10,6 +10,7 @@ import {
   MAX_AMOUNT_KSH,
   normalizeKenyanPhone,
   shippingCents,
+  SOLD_STATUSES,
   toCents,
   toShippingOption,
   findOrderMove,
@@ -704,8 +705,6 @@ async function checkClaims(tx: Tx, order: OrderRow, claimed: ClaimedFigures): Pr
   );
 }
 
-const CONFIRMED_STATES = new Set(['confirmed', 'shipped', 'delivered']);
-
 /** POST /api/order/checkout: confirms the order with the delivery form; sent twice, same order. */
 export async function checkoutOrder(
   db: Db,
@@ -717,7 +716,7 @@ export async function checkoutOrder(
     const order = await lockOrder(tx, body.orderId, caller);
 
     // Already confirmed: the repeat of a call whose answer was lost. Nothing changes.
-    if (CONFIRMED_STATES.has(order.status)) return { confirmedNow: false, order };
+    if (SOLD_STATUSES.has(order.status)) return { confirmedNow: false, order };
 
     if (order.status === 'pending_payment' && order.holdUntil && order.holdUntil <= now) {
       await moveOrder(tx, order, 'expired', { kind: 'system' }, { now });
