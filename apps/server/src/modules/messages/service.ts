@@ -4,6 +4,7 @@ import type { AppContext, App } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import type { Channels } from './channels';
 import { smtpChannel } from './email';
+import { africasTalkingChannel } from './sms';
 import { createMessageWorker, enqueueMessage, type NewMessage } from './outbox';
 import { runMessageWorker } from './runner';
 
@@ -15,7 +16,10 @@ export type Outbox = {
 };
 
 export function channelsFrom(config: AppContext['config']): Channels {
-  return config.email ? { email: smtpChannel(config.email.smtpUrl, config.email.from) } : {};
+  const channels: Channels = {};
+  if (config.email) channels.email = smtpChannel(config.email.smtpUrl, config.email.from);
+  if (config.sms) channels.sms = africasTalkingChannel(config.sms);
+  return channels;
 }
 
 export function startOutbox(app: App, ctx: AppContext): Outbox {
