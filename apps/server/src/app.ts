@@ -42,7 +42,7 @@ import { registerBlogRoutes } from './modules/blog';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
-import { startOutbox } from './modules/messages';
+import { registerMessageRoutes, startOutbox } from './modules/messages';
 import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import {
@@ -177,6 +177,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerHealthRoutes(app, ctx);
   const outbox = startOutbox(app, ctx);
   registerAuthRoutes(app, ctx, outbox);
+  registerMessageRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
   registerReviewRoutes(app, ctx);
