@@ -23,3 +23,4 @@ export * from './stats';
 export * from './ledger';
 export * from './messages';
 export * from './sms';
+export * from './phone';

@@ -33,6 +33,7 @@ import {
   type TokenSettings,
 } from './service';
 import { mailResetLink, resetPassword, senderNameOf, sweepResetLinks } from './password-reset';
+import { registerPhoneRoutes } from './phone-routes';
 import { signInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
@@ -201,6 +202,8 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
       return result;
     },
   );
+
+  registerPhoneRoutes(app, ctx, outbox);
 
   app.get(
     '/api/user/profile',

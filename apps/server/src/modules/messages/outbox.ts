@@ -5,7 +5,7 @@
 // still `sending` on the attempt it claimed), so a worker that lost its claim cannot overwrite
 // another's result.
 import type { MessageChannel, MessageKind, MessageStatus } from '@soko/contract';
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { messages, orders, users } from '../../platform/schema';
 import { SendRefused, type Channels, type OutgoingMessage } from './channels';
@@ -60,6 +60,24 @@ async function assertSmsRecipient(tx: Db | Tx, message: NewMessage): Promise<voi
   throw new SmsRecipientRefused(
     `An SMS (${message.kind}) may go only to a verified number or the order's own phone`,
   );
+}
+
+/**
+ * The outbox keeps each message's text. Once an account's phone code is spent or dropped, the
+ * copies in its code SMS already sent are blanked, so the table holds no code that could still
+ * matter; rows not yet sent keep theirs, as the worker still has to send them.
+ */
+export async function blankSentCodes(tx: Db | Tx, userId: string): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ body: sql`regexp_replace(${messages.body}, '[0-9]{6}', '••••••', 'g')` })
+    .where(
+      and(
+        eq(messages.userId, userId),
+        eq(messages.kind, 'phone_code'),
+        inArray(messages.status, ['sent', 'failed']),
+      ),
+    );
 }
 
 /** Writes the message in the caller's transaction: queued when its channel is set, else held. */

@@ -204,7 +204,7 @@ describe('SMS delivery reports', () => {
     expect(first.deliveredAt).toBeInstanceOf(Date);
 
     // The same report again, and a late "Buffered", change nothing.
-    for (const overrides of [{}, { status: 'Buffered' }]) {
+    for (const overrides of [{}, { status: 'Buffered' }] as Record<string, string>[]) {
       const again = await fake.sendDeliveryReport(providerId, (body) => report(body), overrides);
       expect(again.statusCode).toBe(200);
       const row = await rowOf(id);
