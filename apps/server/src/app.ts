@@ -82,11 +82,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       ? {
           level: config.logLevel,
           serializers: { err: serializeError },
-          // The M-Pesa callback's address carries its secret token (decision 019).
+          // The M-Pesa callback's address carries its secret token (decision 019), and the SMS
+          // delivery reports' query carries AT_CALLBACK_TOKEN (decision 031).
           hooks: {
             streamWrite: redactSecrets(
               [MPESA_CALLBACK_PATH],
-              config.mpesa ? [config.mpesa.callbackToken] : [],
+              [
+                ...(config.mpesa ? [config.mpesa.callbackToken] : []),
+                ...(config.smsCallbackToken ? [config.smsCallbackToken] : []),
+              ],
             ),
           },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),

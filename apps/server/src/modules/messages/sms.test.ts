@@ -255,6 +255,29 @@ describe('SMS delivery reports', () => {
     }
   });
 
+  it('never writes the callback token to the log', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { AT_CALLBACK_TOKEN: CALLBACK_TOKEN, LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: `${SMS_DELIVERY_REPORT_PATH}?token=${CALLBACK_TOKEN}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'id=ATXid_logged&status=Success',
+      });
+      expect(res.statusCode).toBe(200);
+      const log = lines.join('');
+      expect(log).toContain(`"url":"${SMS_DELIVERY_REPORT_PATH}?token=[redacted]"`);
+      expect(log).toContain('SMS delivery report');
+      expect(log).not.toContain(CALLBACK_TOKEN);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('takes no report at all when no callback token is set', async () => {
     const bare = await createTestApp();
     try {
