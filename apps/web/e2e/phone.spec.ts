@@ -1,10 +1,10 @@
 import { PHONE_TEXTS, type AuthResponse } from '@soko/contract';
 import { expect, test } from './fixtures';
-import { seedToken, uniqueEmail } from './shopping';
+import { addToCart, field, seedToken, shopProduct, uniqueEmail } from './shopping';
 import { nthSmsTo, smsTo } from './sms-inbox';
 
 // A verified phone as a shopper adds it (issue 30): on the account page, with the code the
-// server texted, read from the run's fake Africa's Talking.
+// server texted, read from the run's fake Africa's Talking; the checkout then offers it.
 
 test('a signed-in shopper adds a phone number and verifies it with the texted code', async ({
   page,
@@ -67,4 +67,13 @@ test('a signed-in shopper adds a phone number and verifies it with the texted co
     page.getByRole('region', { name: 'Phone' }).getByText('Verified', { exact: true }),
   ).toBeVisible();
   expect(smsTo(phone)).toHaveLength(1);
+
+  // The checkout offers the verified number.
+  await addToCart(page, await shopProduct(api, false, 4));
+  await page
+    .getByRole('dialog', { name: 'Your Cart' })
+    .getByRole('button', { name: 'Checkout' })
+    .click();
+  await expect(page).toHaveURL('/checkout');
+  await expect(field(page, 'Phone Number')).toHaveValue(phone);
 });
