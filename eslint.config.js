@@ -72,8 +72,13 @@ export default tseslint.config(
               target: './apps/web',
               from: './apps/server',
               // Browser journeys (e2e) may drive the server's test fakes of payment providers
-              // (a fake Daraja posting callbacks); never the server's own code.
-              except: ['./test/fake-daraja.ts', './test/fake-pesapal.ts'],
+              // (a fake Daraja posting callbacks) and of Africa's Talking (the run's SMS); never
+              // the server's own code.
+              except: [
+                './test/fake-daraja.ts',
+                './test/fake-pesapal.ts',
+                './test/fake-africastalking.ts',
+              ],
               message: 'The web app never imports server code.',
             },
             {

@@ -42,7 +42,11 @@ import { registerBlogRoutes } from './modules/blog';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
-import { registerMessageRoutes, startOutbox } from './modules/messages';
+import {
+  registerDeliveryReportRoutes,
+  registerMessageRoutes,
+  startOutbox,
+} from './modules/messages';
 import { registerNewsletterRoutes } from './modules/newsletter';
 import { registerOrderRoutes } from './modules/orders';
 import {
@@ -82,11 +86,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       ? {
           level: config.logLevel,
           serializers: { err: serializeError },
-          // The M-Pesa callback's address carries its secret token (decision 019).
+          // The M-Pesa callback's address carries its secret token (decision 019), and the SMS
+          // delivery reports' query carries AT_CALLBACK_TOKEN (decision 031).
           hooks: {
             streamWrite: redactSecrets(
               [MPESA_CALLBACK_PATH],
-              config.mpesa ? [config.mpesa.callbackToken] : [],
+              [
+                ...(config.mpesa ? [config.mpesa.callbackToken] : []),
+                ...(config.smsCallbackToken ? [config.smsCallbackToken] : []),
+              ],
             ),
           },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
@@ -178,6 +186,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   const outbox = startOutbox(app, ctx);
   registerAuthRoutes(app, ctx, outbox);
   registerMessageRoutes(app, ctx, outbox);
+  registerDeliveryReportRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
   registerReviewRoutes(app, ctx);

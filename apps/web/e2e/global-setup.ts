@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOURNEY_ORDER_LIMITS } from './journey-limits';
 import { startMailbox } from './mailbox';
+import { startSmsInbox } from './sms-inbox';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -64,6 +65,10 @@ export default async function globalSetup() {
   const mailDir = path.join(dataDir, 'mail');
   const mailbox = await startMailbox(mailDir);
   process.env.SOKO_E2E_MAIL_DIR = mailDir;
+  // Its SMS go to a fake of Africa's Talking on loopback; journeys read them from files too.
+  const smsDir = path.join(dataDir, 'sms');
+  const smsInbox = await startSmsInbox(smsDir);
+  process.env.SOKO_E2E_SMS_DIR = smsDir;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -81,6 +86,7 @@ export default async function globalSetup() {
       PAYMENTS: 'sandbox',
       SMTP_URL: mailbox.url,
       MAIL_FROM: 'no-reply@soko.test',
+      ...smsInbox.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -109,6 +115,7 @@ export default async function globalSetup() {
     }
     log.end();
     await mailbox.close();
+    await smsInbox.close();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 

@@ -101,6 +101,8 @@ describe('responses and tokens', () => {
     email: 'wanjiku@mail.co.ke',
     role: 'customer',
     address: null,
+    phone: null,
+    phoneVerified: false,
     orders: [{ id: 'SK-25-000001', productName: 'Aloe Vera Gel', quantity: 2 }],
   };
 

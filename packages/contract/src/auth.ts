@@ -59,6 +59,9 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   address: addressSchema.nullable(),
+  /** The account's mobile number (+2547…/+2541…), verified by an SMS code or not yet. */
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
   orders: z.array(userOrderSummarySchema),
 });
 export type User = z.infer<typeof userSchema>;

@@ -22,3 +22,5 @@ export * from './tenants';
 export * from './stats';
 export * from './ledger';
 export * from './messages';
+export * from './sms';
+export * from './phone';

@@ -20,6 +20,7 @@ const optionalText = z
   .transform((v) => v?.trim() || undefined);
 
 export const PESAPAL_SANDBOX_URL = 'https://cybqa.pesapal.com/pesapalv3';
+export const AFRICASTALKING_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
 export const MPESA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
 
 type ProviderName = 'sandbox' | 'pesapal' | 'mpesa';
@@ -145,6 +146,26 @@ const envSchema = z.object({
     .email('must be an email address, e.g. no-reply@example.co.ke')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // SMS (issue 30, decision 031): messages wait in the outbox as held until this is set.
+  SMS_PROVIDER: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['africastalking']).optional(),
+  ),
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  // A registered sender ID or short code; unset, Africa's Talking sends from its shared one.
+  AT_SENDER_ID: optionalText,
+  // Live: https://api.africastalking.com
+  AT_BASE_URL: optionalUrl(/^https?$/),
+  // The secret in the delivery-report callback's query (?token=…): Africa's Talking signs nothing.
+  AT_CALLBACK_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{24,100}$/, 'must be 24 to 100 letters, digits, - or _')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Phone codes one account may be sent per hour.
+  RATE_LIMIT_PHONE_CODES: positiveInt.default(3),
   // Password reset emails one account may be sent per hour; more requests are answered alike
   // but send nothing.
   RATE_LIMIT_PASSWORD_RESETS: positiveInt.default(3),
@@ -200,6 +221,7 @@ export type Config = {
     uploads: number;
     passwordResetsPerEmail: number;
     passwordResetsPerAddress: number;
+    phoneCodesPerAccount: number;
   };
   maxOpenOrdersPerClient: number;
   maxOpenOrdersPerAddress: number;
@@ -226,6 +248,11 @@ export type Config = {
   mediaSweepGraceMinutes: number;
   // Set when SMTP_URL is: email goes out through it, else it waits in the outbox as held.
   email: { smtpUrl: string; from: string } | undefined;
+  // Set when SMS_PROVIDER is: SMS go out through Africa's Talking, else they wait as held.
+  sms:
+    { username: string; apiKey: string; senderId: string | undefined; baseUrl: string } | undefined;
+  // Delivery reports are taken only with this token in their query; unset, none are taken.
+  smsCallbackToken: string | undefined;
   // The built web app; unset in API-only tests.
   webDistDir: string | undefined;
 };
@@ -280,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploads: e.RATE_LIMIT_UPLOADS,
       passwordResetsPerEmail: e.RATE_LIMIT_PASSWORD_RESETS,
       passwordResetsPerAddress: e.RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS,
+      phoneCodesPerAccount: e.RATE_LIMIT_PHONE_CODES,
     },
     maxOpenOrdersPerClient: e.MAX_OPEN_ORDERS_PER_CLIENT,
     maxOpenOrdersPerAddress: e.MAX_OPEN_ORDERS_PER_ADDRESS,
@@ -294,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     mediaSweepGraceMinutes: e.MEDIA_SWEEP_GRACE_MINUTES,
     email: emailSettings(e),
+    sms: smsSettings(e),
+    smsCallbackToken: e.AT_CALLBACK_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
   };
 }
@@ -402,4 +432,22 @@ function emailSettings(e: z.infer<typeof envSchema>): Config['email'] {
     throw new ConfigError('Invalid settings:\n  MAIL_FROM must be set when SMTP_URL is');
   }
   return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
+}
+
+// Fail closed, as for payments: SMS_PROVIDER set without its keys would hold every SMS silently.
+function smsSettings(e: z.infer<typeof envSchema>): Config['sms'] {
+  if (!e.SMS_PROVIDER) return undefined;
+  const { AT_USERNAME: username, AT_API_KEY: apiKey } = e;
+  if (!username || !apiKey) {
+    const missing = [username ? '' : 'AT_USERNAME', apiKey ? '' : 'AT_API_KEY'].filter(Boolean);
+    throw new ConfigError(
+      `Invalid settings:\n  ${missing.join(' and ')} must be set when SMS_PROVIDER is africastalking`,
+    );
+  }
+  const baseUrl = (e.AT_BASE_URL ?? AFRICASTALKING_SANDBOX_URL).replace(/\/+$/, '');
+  // The API key travels in a header of every send: never in clear text in production.
+  if (e.NODE_ENV === 'production' && !baseUrl.startsWith('https:')) {
+    throw new ConfigError('Invalid settings:\n  AT_BASE_URL must be https in production');
+  }
+  return { username, apiKey, senderId: e.AT_SENDER_ID, baseUrl };
 }

@@ -160,6 +160,10 @@ describe('OpenAPI', () => {
       ['/api/listing/products', 'get'],
       ['/api/listing/saverating', 'post'],
       ['/api/newsletter/create', 'post'],
+      ['/api/user/phone', 'post'],
+      ['/api/user/phone/verify', 'post'],
+      ['/api/user/phone', 'delete'],
+      ['/api/messages/sms/delivery-report', 'post'],
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
@@ -202,6 +206,38 @@ describe('settings', () => {
       loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.test:465', MAIL_FROM: 'no-reply@shop.test' })
         .email,
     ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.test:465', from: 'no-reply@shop.test' });
+  });
+
+  it('sends SMS only with SMS_PROVIDER and its keys, from the sandbox unless told otherwise', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(() => loadConfig({ SMS_PROVIDER: 'africastalking' })).toThrow(
+      /AT_USERNAME and AT_API_KEY must be set when SMS_PROVIDER is africastalking/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER/);
+    expect(
+      loadConfig({ SMS_PROVIDER: 'africastalking', AT_USERNAME: 'soko', AT_API_KEY: 'k' }).sms,
+    ).toEqual({
+      username: 'soko',
+      apiKey: 'k',
+      senderId: undefined,
+      baseUrl: 'https://api.sandbox.africastalking.com',
+    });
+    const live = {
+      SMS_PROVIDER: 'africastalking',
+      AT_USERNAME: 'soko',
+      AT_API_KEY: 'k',
+      AT_SENDER_ID: 'SOKO',
+      AT_BASE_URL: 'http://api.africastalking.com/',
+    };
+    expect(loadConfig(live).sms).toMatchObject({
+      senderId: 'SOKO',
+      baseUrl: 'http://api.africastalking.com',
+    });
+    expect(() => loadConfig({ ...live, NODE_ENV: 'production' })).toThrow(
+      /AT_BASE_URL must be https/,
+    );
+    expect(() => loadConfig({ AT_CALLBACK_TOKEN: 'short' })).toThrow(/AT_CALLBACK_TOKEN/);
+    expect(loadConfig({ AT_CALLBACK_TOKEN: 'a'.repeat(24) }).smsCallbackToken).toBe('a'.repeat(24));
   });
 
   it('has working defaults', () => {

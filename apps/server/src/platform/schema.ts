@@ -75,10 +75,20 @@ export const users = pgTable(
     address: jsonb('address').$type<Address>(),
     // Bumped on a password change: tokens issued before it stop working.
     tokenVersion: integer('token_version').notNull().default(0),
+    // A Kenyan mobile number as +2547…/+2541… (decision 031); SMS go to it only once verified.
+    phone: text('phone'),
+    // Set when a code sent to `phone` was entered; cleared whenever `phone` changes.
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check(
+      'users_phone_verified_has_phone',
+      sql`${t.phoneVerifiedAt} is null or ${t.phone} is not null`,
+    ),
+  ],
 );
 
 export const shops = pgTable(
@@ -808,6 +818,25 @@ export const orderEvents = pgTable(
 
 // Password reset links (DESIGN.md, "Messages"): only the SHA-256 of the random token is kept, so
 // a copy of the database opens no account. One use, 30 minutes.
+// The code sent to verify an account's phone (decision 031): one open code per account, stored
+// as an HMAC of the account, the number and the code (a million codes are quickly hashed, so a
+// plain hash would give them away to whoever reads the table); 10 minutes, 5 tries.
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('phone_codes_user_key').on(t.userId)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -34,6 +34,7 @@ import {
 } from './service';
 import { senderNameOf } from '../messages';
 import { mailResetLink, resetPassword, sweepResetLinks } from './password-reset';
+import { registerPhoneRoutes } from './phone-routes';
 import { signInLimits } from './sign-in-limits';
 
 const MINUTE_MS = 60_000;
@@ -202,6 +203,8 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
       return result;
     },
   );
+
+  registerPhoneRoutes(app, ctx, outbox);
 
   app.get(
     '/api/user/profile',

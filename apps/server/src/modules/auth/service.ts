@@ -49,6 +49,8 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
     email: row.email,
     role: row.role,
     address: row.address,
+    phone: row.phone,
+    phoneVerified: row.phone !== null && row.phoneVerifiedAt !== null,
     orders,
   };
 }

@@ -1,6 +1,8 @@
-// Messages to people: the outbox, its worker and its channels (issue 30, decision 030), the
+// Messages to people: the outbox, its worker and its channels (issue 30, decisions 030, 031), the
 // messages that follow order events (decision 034), and the admin's outbox screen's calls
 // (decision 032).
 export { senderNameOf, startOutbox, type Outbox } from './service';
 export type { NewMessage } from './outbox';
+export { blankSentCodes, SmsRecipientRefused } from './outbox';
 export { registerMessageRoutes } from './routes';
+export { registerDeliveryReportRoutes, SMS_DELIVERY_REPORT_PATH } from './delivery-report-routes';

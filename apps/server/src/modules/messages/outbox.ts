@@ -5,9 +5,9 @@
 // still `sending` on the attempt it claimed), so a worker that lost its claim cannot overwrite
 // another's result.
 import type { MessageChannel, MessageKind, MessageStatus } from '@soko/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
-import { messages } from '../../platform/schema';
+import { messages, orders, users } from '../../platform/schema';
 import { SendRefused, type Channels, type OutgoingMessage } from './channels';
 
 export type NewMessage = {
@@ -31,6 +31,55 @@ const ms = (value: number) => sql`(${value}::double precision * interval '1 mill
 /** How long a message keeps being retried after it was queued: a day (DESIGN.md). */
 export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
+/** An SMS to a number the rule does not allow: a caller's mistake, so nothing is written. */
+export class SmsRecipientRefused extends Error {}
+
+/**
+ * SMS go only to a verified number, or to an order's own phone about that order (DESIGN.md
+ * "Messages"): a number someone merely typed must not become a way to text strangers. The one
+ * exception is the code that verifies a number, sent to the number the account is verifying.
+ */
+async function assertSmsRecipient(tx: Db | Tx, message: NewMessage): Promise<void> {
+  if (message.orderId) {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, message.orderId), eq(orders.phoneNumber, message.recipient)))
+      .limit(1);
+    if (order) return;
+  }
+  if (message.userId) {
+    const owner = and(eq(users.id, message.userId), eq(users.phone, message.recipient));
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(message.kind === 'phone_code' ? owner : and(owner, isNotNull(users.phoneVerifiedAt)))
+      .limit(1);
+    if (user) return;
+  }
+  throw new SmsRecipientRefused(
+    `An SMS (${message.kind}) may go only to a verified number or the order's own phone`,
+  );
+}
+
+/**
+ * The outbox keeps each message's text. Once an account's phone code is spent or dropped, the
+ * copies in its code SMS already sent are blanked, so the table holds no code that could still
+ * matter; rows not yet sent keep theirs, as the worker still has to send them.
+ */
+export async function blankSentCodes(tx: Db | Tx, userId: string): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ body: sql`regexp_replace(${messages.body}, '[0-9]{6}', '••••••', 'g')` })
+    .where(
+      and(
+        eq(messages.userId, userId),
+        eq(messages.kind, 'phone_code'),
+        inArray(messages.status, ['sent', 'failed']),
+      ),
+    );
+}
+
 /** Writes the message in the caller's transaction: queued when its channel is set, else held. */
 export async function enqueueMessage(
   tx: Db | Tx,
@@ -51,6 +100,9 @@ export async function enqueueMessages(
   giveUpAfterMs = GIVE_UP_AFTER_MS,
 ): Promise<string[]> {
   if (list.length === 0) return [];
+  for (const message of list) {
+    if (message.channel === 'sms') await assertSmsRecipient(tx, message);
+  }
   const rows = await tx
     .insert(messages)
     .values(

@@ -21,6 +21,7 @@ import {
   type MessageWorker,
   type NewMessage,
 } from './outbox';
+import { africasTalkingChannel } from './sms';
 import { runMessageWorker } from './runner';
 
 export type Outbox = {
@@ -31,7 +32,10 @@ export type Outbox = {
 };
 
 export function channelsFrom(config: AppContext['config']): Channels {
-  return config.email ? { email: smtpChannel(config.email.smtpUrl, config.email.from) } : {};
+  const channels: Channels = {};
+  if (config.email) channels.email = smtpChannel(config.email.smtpUrl, config.email.from);
+  if (config.sms) channels.sms = africasTalkingChannel(config.sms);
+  return channels;
 }
 
 /** The tenant's name, which mail is sent under: its shop's name. */

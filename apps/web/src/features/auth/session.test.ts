@@ -20,6 +20,8 @@ const user: User = {
   email: 'akinyi@example.com',
   role: 'customer',
   address: null,
+  phone: null,
+  phoneVerified: false,
   orders: [],
 };
 

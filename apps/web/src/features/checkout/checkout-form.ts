@@ -57,7 +57,10 @@ export function countyOf(state: string | undefined): string {
   return KENYA_COUNTIES.find((county) => county.toLowerCase() === wanted) ?? '';
 }
 
-/** What the signed-in account knows: names and its address {street, city, state, zip}. */
+/**
+ * What the signed-in account knows: names, its address {street, city, state, zip}, and its
+ * phone once verified (an unverified number may be a typo: the shopper types it here instead).
+ */
 export function accountValues(user: User): Partial<Record<DeliveryFieldName, string>> {
   const address = user.address;
   return {
@@ -67,6 +70,7 @@ export function accountValues(user: User): Partial<Record<DeliveryFieldName, str
     city: address?.city ?? '',
     county: countyOf(address?.state),
     postalcode: address?.zip ?? '',
+    phoneNumber: user.phoneVerified && user.phone ? user.phone : '',
   };
 }
 

@@ -5,11 +5,14 @@ import type {
   DeleteAccountBody,
   ForgotPasswordBody,
   ForgotPasswordResponse,
+  PhoneAnswer,
   ResetPasswordBody,
   SigninBody,
   SignupBody,
+  StartPhoneBody,
   UpdateProfileBody,
   User,
+  VerifyPhoneBody,
 } from '@soko/contract';
 import { apiDelete, apiPost, apiPut } from '../../../lib/api-client';
 
@@ -46,4 +49,17 @@ export function forgotPasswordRequest(body: ForgotPasswordBody): Promise<ForgotP
 /** Sets the password from a mailed link; answers a fresh session (every older one ends). */
 export function resetPasswordRequest(body: ResetPasswordBody): Promise<AuthResponse> {
   return apiPost<AuthResponse>('/api/user/password/reset', body);
+}
+
+/** Sets the account's number (unverified) and texts it a code; again to resend. */
+export function startPhoneRequest(body: StartPhoneBody): Promise<PhoneAnswer> {
+  return apiPost<PhoneAnswer>('/api/user/phone', body);
+}
+
+export function verifyPhoneRequest(body: VerifyPhoneBody): Promise<PhoneAnswer> {
+  return apiPost<PhoneAnswer>('/api/user/phone/verify', body);
+}
+
+export function removePhoneRequest(): Promise<PhoneAnswer> {
+  return apiDelete<PhoneAnswer>('/api/user/phone');
 }

@@ -8,6 +8,7 @@ import {
   DeleteAccountSection,
   EditProfileSection,
 } from './account-settings';
+import { PhoneSection } from './phone-section';
 import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
@@ -110,6 +111,8 @@ export function ProfilePage() {
       </section>
 
       <EditProfileSection user={currentUser} />
+
+      <PhoneSection user={currentUser} />
 
       <section aria-labelledby="my-orders" className="mt-6">
         <h2 id="my-orders" className="text-lg font-semibold">
