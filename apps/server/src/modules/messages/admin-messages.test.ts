@@ -1,3 +1,4 @@
+import { SMS_RECIPIENT_NOT_ALLOWED } from './admin';
 import {
   adminMessageDetailSchema,
   adminMessagePageSchema,
@@ -320,11 +321,11 @@ describe('Resend', () => {
         .where(eq(messages.resentFromId, id));
       expect(copies).toEqual([]);
     }
-    // A Kenyan number typed the local way is sent to in its +254 form.
-    const ok = await resend(sms, { recipient: '0722 000 111' });
-    expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json().recipient).toBe('+254722000111');
-    expect(ok.json().status).toBe('held');
+    // A well-formed number that is neither a verified one nor the order's own phone: an admin
+    // cannot make Soko text a stranger either (decision 031).
+    const stranger = await resend(sms, { recipient: '0722 000 111' });
+    expect(stranger.statusCode, stranger.body).toBe(400);
+    expect(stranger.json().error.fields).toEqual({ recipient: SMS_RECIPIENT_NOT_ALLOWED });
   });
 
   it('refuses a password reset, a phone code and a message still waiting to be sent, with 409', async () => {

@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { messages } from '../../platform/schema';
 import { findMessage, resendsOf, toAdminMessage } from './queries';
+import { SmsRecipientRefused } from './outbox';
 import type { Outbox } from './service';
 
 const messageNotFound = () => notFound('Message not found.');
@@ -27,6 +28,10 @@ const messageNotFound = () => notFound('Message not found.');
  * second request arrives.
  */
 const RESEND_DEBOUNCE_SECONDS = 10;
+
+/** Why a corrected SMS number is refused. */
+export const SMS_RECIPIENT_NOT_ALLOWED =
+  "An SMS goes only to the account's verified number or the order's own phone.";
 
 export async function getMessage(db: Db, id: string): Promise<AdminMessageDetail> {
   // A malformed id names no message: the same 404 as an unknown one.
@@ -118,18 +123,26 @@ export async function resendMessage(
         'This message was just resent: that copy is on its way. Resend again once it has been sent or has failed.',
       );
     }
-    return outbox.enqueue(tx, {
-      channel: original.channel,
-      kind: original.kind,
-      userId: original.userId,
-      recipient,
-      senderName: original.senderName,
-      subject: original.subject,
-      body: original.body,
-      orderId: original.orderId,
-      headers: original.headers,
-      resentFromId: id,
-    });
+    try {
+      return await outbox.enqueue(tx, {
+        channel: original.channel,
+        kind: original.kind,
+        userId: original.userId,
+        recipient,
+        senderName: original.senderName,
+        subject: original.subject,
+        body: original.body,
+        orderId: original.orderId,
+        headers: original.headers,
+        resentFromId: id,
+      });
+    } catch (error) {
+      // A typed number is nobody's verified one: an admin cannot text it either (decision 031).
+      if (error instanceof SmsRecipientRefused) {
+        throw badRequest('Check the recipient.', { recipient: SMS_RECIPIENT_NOT_ALLOWED });
+      }
+      throw error;
+    }
   });
   outbox.wake();
   const copy = await findMessage(db, copyId);
