@@ -22,3 +22,4 @@ export * from './tenants';
 export * from './stats';
 export * from './ledger';
 export * from './messages';
+export * from './consents';
