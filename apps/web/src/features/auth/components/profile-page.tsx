@@ -8,6 +8,7 @@ import {
   DeleteAccountSection,
   EditProfileSection,
 } from './account-settings';
+import { MarketingPreferencesSection } from '../../newsletter';
 import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
@@ -143,6 +144,8 @@ export function ProfilePage() {
       </section>
 
       <AddressSection address={currentUser?.address ?? null} canEdit={currentUser !== null} />
+
+      <MarketingPreferencesSection />
 
       <ChangePasswordSection />
 
