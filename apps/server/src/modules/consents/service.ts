@@ -231,3 +231,19 @@ export async function updateMarketingPreferences(
     return marketingPreferences(tx, userId);
   });
 }
+
+/**
+ * Withdraws every live consent of a departing account: those it gave, and the newsletter to its
+ * email given from the footer. The rows stay, so the address is known to have withdrawn.
+ */
+export async function withdrawAccountConsents(tx: Db | Tx, userId: string, email: string) {
+  await tx
+    .update(consents)
+    .set({ withdrawnAt: sql`clock_timestamp()`, withdrawnVia: 'account' })
+    .where(
+      and(
+        isNull(consents.withdrawnAt),
+        sql`(${consents.userId} = ${userId} or (${consents.channel} = 'email' and lower(${consents.email}) = lower(${email})))`,
+      ),
+    );
+}

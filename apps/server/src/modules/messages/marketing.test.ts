@@ -429,6 +429,27 @@ describe('the account’s Marketing preference', () => {
   });
 });
 
+describe('an account deleted', () => {
+  it('withdraws its consents and keeps the rows, so its address gets no more newsletters', async () => {
+    const account = await newAccount();
+    await subscribe(account.email, account.token);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/profile',
+      payload: { password: 'a-long-password' },
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const [row, ...more] = await consentsOf(account.email);
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({ userId: null, withdrawnVia: 'account' });
+    const subject = `Newsletter ${++counter}`;
+    await sendNewsletter(subject);
+    await deliver();
+    expect(newsletterTo(account.email, subject)).toHaveLength(0);
+  });
+});
+
 /** Forgot-password writes its mail after answering: wait for the row. */
 async function waitForMessage(recipient: string, kind: 'password_reset') {
   const deadline = Date.now() + 5_000;
