@@ -56,7 +56,7 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
             checked={newsletter}
             onChange={(event) => setNewsletter(event.target.checked)}
           />
-          Email me the newsletter at {saved.email}
+          Email me the newsletter (to your account’s email)
         </label>
         <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.newsletterEmail.text}</p>
       </div>
