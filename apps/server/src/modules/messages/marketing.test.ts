@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { DEMO_PASSWORD } from '../../../test/settings';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../../test/smtp-inbox';
 import { smtpChannel } from './email';
+import { enqueueMarketing } from './marketing';
 import { createMessageWorker, enqueueMessage, MarketingNeedsConsentError } from './outbox';
 import { unsubscribeKey, unsubscribeToken } from '../consents';
 
@@ -426,6 +427,46 @@ describe('the account’s Marketing preference', () => {
     const foreign = await put(account.token, { newsletter: false, smsOffers: true, phone: '12' });
     expect(foreign.statusCode).toBe(400);
     expect((await call({ method: 'GET', url: '/api/user/marketing' })).statusCode).toBe(401);
+  });
+});
+
+describe('an SMS offer', () => {
+  it('goes only to a number with live SMS consent, and ends with the opt-out line', async () => {
+    const account = await newAccount();
+    const on = await call({
+      method: 'PUT',
+      url: '/api/user/marketing',
+      body: { newsletter: false, smsOffers: true, phone: '+254 722 000 111' },
+      token: account.token,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const queued = await enqueueMarketing(
+      t.database.db,
+      {
+        kind: 'promotion',
+        channel: 'sms',
+        senderName: 'Soko Naturals',
+        site: SITE,
+        subject: '',
+        body: 'Shea butter 20% off until Sunday.',
+        to: ['+254722000111', '+254733999888'],
+      },
+      { channels: {}, unsubscribeKey: unsubscribeKey(t.config.jwtSecret ?? '') },
+    );
+    expect(queued).toMatchObject({ queued: 1, skipped: 1 });
+    const [sms] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, queued.ids[0] ?? ''));
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      kind: 'promotion',
+      recipient: '+254722000111',
+      body: 'Shea butter 20% off until Sunday.\nSTOP *456*9*5#',
+      headers: null,
+      // No SMS channel is set in this app: it waits, as any message does.
+      status: 'held',
+    });
   });
 });
 
