@@ -39,6 +39,7 @@ import { TenantDirectory } from './platform/tenant';
 import { registerAdminRoutes } from './modules/admin';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBlogRoutes } from './modules/blog';
+import { registerConsentRoutes } from './modules/consents';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
@@ -190,7 +191,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerCatalogRoutes(app, ctx);
   registerRatingRoutes(app, ctx);
   registerReviewRoutes(app, ctx);
-  registerNewsletterRoutes(app, ctx);
+  registerNewsletterRoutes(app, ctx, outbox);
+  registerConsentRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

@@ -24,3 +24,4 @@ export * from './ledger';
 export * from './messages';
 export * from './sms';
 export * from './phone';
+export * from './consents';

@@ -21,6 +21,7 @@ export const APP_PATHS = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/unsubscribe/:token',
   '/profile',
   '/blog',
   '/blog/:id',

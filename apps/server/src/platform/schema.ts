@@ -2,6 +2,9 @@
 // bug in a service can never write a negative stock or a sixth star. Ids are random UUIDs
 // (never sequential) because anonymous orders are reachable by id alone.
 import {
+  CONSENT_PURPOSES,
+  CONSENT_SOURCES,
+  CONSENT_WITHDRAWALS,
   LEDGER_ENTRY_KINDS,
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
@@ -852,5 +855,54 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+// Marketing consent (DESIGN.md "Messages" and "Data rights"; decision 033): one row per consent
+// given, naming who gave it (the account when signed in, and the address it covers), what for,
+// the version of the text they agreed to, and the form. Withdrawing sets withdrawn_at and how on
+// the same row, never deletes it; consent given again is a new row. At most one live consent per
+// address and purpose, so a repeat of the same form records nothing new.
+export const consents = pgTable(
+  'consents',
+  {
+    id: id(),
+    // Kept when the account goes: the record of a withdrawal still stops mail to the address.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    // +254… as normalizeKenyanPhone writes it: an SMS consent names its number itself, whatever
+    // the account holds.
+    phone: text('phone'),
+    purpose: text('purpose').$type<(typeof CONSENT_PURPOSES)[number]>().notNull(),
+    channel: text('channel').$type<(typeof MESSAGE_CHANNELS)[number]>().notNull(),
+    // The contract's CONSENT_TEXTS version shown when it was given.
+    textVersion: text('text_version').notNull(),
+    source: text('source').$type<(typeof CONSENT_SOURCES)[number]>().notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnVia: text('withdrawn_via').$type<(typeof CONSENT_WITHDRAWALS)[number]>(),
+  },
+  (t) => [
+    check('consents_purpose', sql`${t.purpose} in (${inList(CONSENT_PURPOSES)})`),
+    check('consents_channel', sql`${t.channel} in (${inList(MESSAGE_CHANNELS)})`),
+    check('consents_source', sql`${t.source} in (${inList(CONSENT_SOURCES)})`),
+    check(
+      'consents_withdrawn_via',
+      sql`${t.withdrawnVia} is null or ${t.withdrawnVia} in (${inList(CONSENT_WITHDRAWALS)})`,
+    ),
+    check('consents_withdrawn', sql`(${t.withdrawnAt} is null) = (${t.withdrawnVia} is null)`),
+    check(
+      'consents_address',
+      sql`(${t.channel} = 'email' and ${t.email} is not null) or (${t.channel} = 'sms' and ${t.phone} is not null)`,
+    ),
+    uniqueIndex('consents_live_email_key')
+      .on(t.purpose, sql`lower(${t.email})`)
+      .where(sql`${t.channel} = 'email' and ${t.withdrawnAt} is null`),
+    uniqueIndex('consents_live_phone_key')
+      .on(t.purpose, t.phone)
+      .where(sql`${t.channel} = 'sms' and ${t.withdrawnAt} is null`),
+    index('consents_user_idx').on(t.userId),
   ],
 );

@@ -110,6 +110,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // A marketing mail's unsubscribe link: opening it changes nothing until confirmed.
+            path: 'unsubscribe/:token',
+            lazy: async () => ({
+              Component: (await import('../features/newsletter/components/unsubscribe-page'))
+                .UnsubscribePage,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({
               Component: (await import('../features/auth/components/profile-page')).ProfilePage,

@@ -7,6 +7,7 @@ import { AppError, conflict } from '../../platform/errors';
 import { shops, users } from '../../platform/schema';
 import { issueToken } from '../../platform/tokens';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { withdrawAccountConsents } from '../consents';
 import { buyerOrderLines, forgetBuyer } from '../orders';
 
 export type TokenSettings = {
@@ -169,6 +170,8 @@ export async function deleteAccount(db: Db, userId: string, password: string) {
       );
     }
     await forgetBuyer(tx, userId);
+    // A person who leaves gets no more marketing; the consent rows keep the withdrawal.
+    await withdrawAccountConsents(tx, userId, row.email);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -6,3 +6,4 @@ export type { NewMessage } from './outbox';
 export { blankSentCodes, SmsRecipientRefused } from './outbox';
 export { registerMessageRoutes } from './routes';
 export { registerDeliveryReportRoutes, SMS_DELIVERY_REPORT_PATH } from './delivery-report-routes';
+export type { MarketingMessage, MarketingQueued } from './marketing';

@@ -4,7 +4,12 @@
 // outside any transaction, then records the outcome only if its claim still stands (the row is
 // still `sending` on the attempt it claimed), so a worker that lost its claim cannot overwrite
 // another's result.
-import type { MessageChannel, MessageKind, MessageStatus } from '@soko/contract';
+import {
+  MARKETING_MESSAGE_KINDS,
+  type MessageChannel,
+  type MessageKind,
+  type MessageStatus,
+} from '@soko/contract';
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { messages, orders, users } from '../../platform/schema';
@@ -80,43 +85,83 @@ export async function blankSentCodes(tx: Db | Tx, userId: string): Promise<void>
     );
 }
 
-/** Writes the message in the caller's transaction: queued when its channel is set, else held. */
+/** Rows per insert statement when many messages are written at once (a newsletter). */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Writes messages in the caller's transaction, queued when their channel is set, else held: a
+ * few statements however many there are. Marketing goes through enqueueMarketing only.
+ */
+export async function insertMessages(
+  tx: Db | Tx,
+  batch: readonly NewMessage[],
+  channels: Channels,
+  giveUpAfterMs = GIVE_UP_AFTER_MS,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < batch.length; start += ROWS_PER_INSERT) {
+    const rows = await tx
+      .insert(messages)
+      .values(
+        batch.slice(start, start + ROWS_PER_INSERT).map((message) => {
+          const ready = channels[message.channel] !== undefined;
+          return {
+            ...message,
+            status: ready ? ('queued' as const) : ('held' as const),
+            giveUpAt: ready ? sql`now() + ${ms(giveUpAfterMs)}` : null,
+          };
+        }),
+      )
+      .returning({ id: messages.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+export class MarketingNeedsConsentError extends Error {}
+
+const isMarketing = (kind: MessageKind) =>
+  (MARKETING_MESSAGE_KINDS as readonly MessageKind[]).includes(kind);
+
+/**
+ * Writes one transactional message in the caller's transaction. A marketing kind is refused: it
+ * needs a live consent and an unsubscribe, which only enqueueMarketing adds (decision 033).
+ */
 export async function enqueueMessage(
   tx: Db | Tx,
   message: NewMessage,
   channels: Channels,
   giveUpAfterMs = GIVE_UP_AFTER_MS,
 ): Promise<string> {
+  if (isMarketing(message.kind)) {
+    throw new MarketingNeedsConsentError(
+      `A ${message.kind} message goes through enqueueMarketing, which checks consent`,
+    );
+  }
   const [id] = await enqueueMessages(tx, [message], channels, giveUpAfterMs);
   if (!id) throw new Error('The message was not written');
   return id;
 }
 
-/** Writes several messages in one statement (an order's shopper and its shops' owners). */
+/**
+ * Writes transactional messages (an order's shopper and its shops' owners) in the caller's
+ * transaction, each SMS to a number the rule allows.
+ */
 export async function enqueueMessages(
   tx: Db | Tx,
   list: readonly NewMessage[],
   channels: Channels,
   giveUpAfterMs = GIVE_UP_AFTER_MS,
 ): Promise<string[]> {
-  if (list.length === 0) return [];
   for (const message of list) {
+    if (isMarketing(message.kind)) {
+      throw new MarketingNeedsConsentError(
+        `A ${message.kind} message goes through enqueueMarketing, which checks consent`,
+      );
+    }
     if (message.channel === 'sms') await assertSmsRecipient(tx, message);
   }
-  const rows = await tx
-    .insert(messages)
-    .values(
-      list.map((message) => {
-        const ready = channels[message.channel] !== undefined;
-        return {
-          ...message,
-          status: ready ? ('queued' as const) : ('held' as const),
-          giveUpAt: ready ? sql`now() + ${ms(giveUpAfterMs)}` : null,
-        };
-      }),
-    )
-    .returning({ id: messages.id });
-  return rows.map((row) => row.id);
+  return insertMessages(tx, list, channels, giveUpAfterMs);
 }
 
 export type WorkerOptions = {

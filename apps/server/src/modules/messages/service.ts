@@ -13,6 +13,8 @@ import {
 } from '../orders';
 import type { Channels } from './channels';
 import { smtpChannel } from './email';
+import { unsubscribeKey } from '../consents';
+import { enqueueMarketing, type MarketingMessage, type MarketingQueued } from './marketing';
 import { messagesForEvent, type MessageOrigin } from './order-messages';
 import {
   createMessageWorker,
@@ -27,6 +29,11 @@ import { runMessageWorker } from './runner';
 export type Outbox = {
   /** Writes the message in the caller's transaction; call wake() once it has committed. */
   enqueue(tx: Db | Tx, message: NewMessage): Promise<string>;
+  /**
+   * Writes a marketing message for everyone (of `to`) with live consent, each with its way out
+   * (decision 033); call wake() once it has committed.
+   */
+  enqueueMarketing(tx: Db | Tx, message: MarketingMessage): Promise<MarketingQueued>;
   /** Sends what is due now rather than at the next poll. */
   wake(): void;
 };
@@ -105,6 +112,8 @@ export function orderMessagesFollower(
 
 export function startOutbox(app: App, ctx: AppContext): Outbox {
   const channels = channelsFrom(ctx.config);
+  if (!ctx.config.jwtSecret) throw new Error('No server secret to sign unsubscribe links with');
+  const marketing = { channels, unsubscribeKey: unsubscribeKey(ctx.config.jwtSecret) };
   const worker = createMessageWorker(ctx.db, channels, {
     onError: (error, messageId) =>
       app.log.warn({ err: error, messageId }, 'a message was not sent; it is retried later'),
@@ -131,6 +140,7 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
   });
   return {
     enqueue: (tx, message) => enqueueMessage(tx, message, channels),
+    enqueueMarketing: (tx, message) => enqueueMarketing(tx, message, marketing),
     wake: runner.wake,
   };
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { inputClass } from '../../../components/form-styles';
+import { SendNewsletterSection } from '../../newsletter';
 import { ProductForm, useShopCategories, useShops } from '../../shops';
 import { StatsSection } from '../../stats';
 import { adminKeys } from '../api/admin-api';
@@ -17,6 +18,7 @@ export function AdminDashboardPage() {
         <DashboardLinks />
         <MarketplaceLinks />
         <StatsSection />
+        <SendNewsletterSection />
       </section>
     </AdminGuard>
   );

@@ -9,6 +9,7 @@ import {
   EditProfileSection,
 } from './account-settings';
 import { PhoneSection } from './phone-section';
+import { MarketingPreferencesSection } from '../../newsletter';
 import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
@@ -146,6 +147,8 @@ export function ProfilePage() {
       </section>
 
       <AddressSection address={currentUser?.address ?? null} canEdit={currentUser !== null} />
+
+      <MarketingPreferencesSection />
 
       <ChangePasswordSection />
 

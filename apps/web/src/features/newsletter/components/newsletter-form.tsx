@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '@soko/contract';
+import { CURRENT_CONSENT_TEXTS, INVALID_EMAIL_MESSAGE, isValidEmail } from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateSubscription } from '../api/create-subscription';
@@ -78,6 +78,8 @@ export function NewsletterForm() {
           </button>
         }
       />
+      {/* What subscribing agrees to: the server records this text's version (decision 033). */}
+      <p className="text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.newsletterEmail.text}</p>
       {/* Kept in the page so screen readers hear the success when it is written in. */}
       <p role="status" className="text-brand-800">
         {state === 'success' ? NEWSLETTER_SUCCESS_MESSAGE : ''}

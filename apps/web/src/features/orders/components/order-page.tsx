@@ -132,11 +132,7 @@ function PayAgain({ order }: { order: Order }) {
     void navigate('/checkout');
   };
   return (
-    <button
-      type="button"
-      onClick={payAgain}
-      className={`mt-3 ${primaryButton}`}
-    >
+    <button type="button" onClick={payAgain} className={`mt-3 ${primaryButton}`}>
       Pay again
     </button>
   );
