@@ -1,14 +1,14 @@
 // An order's people hear of it (issue 30, decision 034), through HTTP on a real database with a
 // real SMTP server on loopback: every move writes one event; the events' messages go out once,
 // to the right person, with the right words, even with two followers racing.
-import { orderSchema, type AuthResponse, type Order } from '@soko/contract';
+import { fitsOneSmsPart, orderSchema, type AuthResponse, type Order } from '@soko/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
 import { DELIVERY_FORM, makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
 import { startSmtpInbox, type SmtpInbox, type ReceivedMail } from '../../../test/smtp-inbox';
-import { messages, orderEvents, orders, shops } from '../../platform/schema';
+import { messages, orderEvents, orders, shops, users } from '../../platform/schema';
 import { TenantDirectory } from '../../platform/tenant';
 import { smtpChannel } from './email';
 import { createMessageWorker } from './outbox';
@@ -87,6 +87,11 @@ describe('an order’s messages', () => {
       shopId: shopB,
       name: 'Sisal mat',
     });
+    // The first shop's owner has a verified phone, the second's none: only the first is texted.
+    await t.database.db
+      .update(users)
+      .set({ phone: '+254700111222', phoneVerifiedAt: new Date() })
+      .where(eq(users.id, owner.user._id));
     const order = await placeConfirmed([a, b]);
 
     const [received, ...more] = await mailsAbout(shopper1, order.orderId, 1);
@@ -113,13 +118,31 @@ describe('an order’s messages', () => {
       expect(mails[0]?.text).not.toContain(item === 'Sisal mat' ? 'Kiondo' : 'Sisal');
     }
 
-    // The order's own phone hears of it by SMS too, held until an SMS provider is set.
+    // The order's own phone hears of it by SMS too, and the owner with a verified phone: held
+    // until an SMS provider is set, each in one part.
     const sms = await t.database.db
-      .select({ recipient: messages.recipient, status: messages.status, body: messages.body })
+      .select({
+        kind: messages.kind,
+        recipient: messages.recipient,
+        status: messages.status,
+        body: messages.body,
+      })
       .from(messages)
-      .where(sql`${messages.orderId} = ${order._id} and ${messages.channel} = 'sms'`);
-    expect(sms).toEqual([expect.objectContaining({ recipient: '+254712345678', status: 'held' })]);
-    expect(sms[0]?.body.length).toBeLessThanOrEqual(160);
+      .where(sql`${messages.orderId} = ${order._id} and ${messages.channel} = 'sms'`)
+      .orderBy(asc(messages.kind));
+    expect(sms).toEqual([
+      expect.objectContaining({
+        kind: 'order_received',
+        recipient: '+254712345678',
+        status: 'held',
+      }),
+      expect.objectContaining({
+        kind: 'owner_new_part',
+        recipient: '+254700111222',
+        status: 'held',
+      }),
+    ]);
+    for (const text of sms) expect(fitsOneSmsPart(text.body), text.body).toBe(true);
     expect(await eventsOf(order._id)).toEqual(['order.placed', 'order.confirmed']);
   });
 

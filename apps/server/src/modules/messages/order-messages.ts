@@ -11,7 +11,7 @@ import {
   type Order,
   type OrderPart,
 } from '@soko/contract';
-import type { OrderEvent, OrderForMessages } from '../orders';
+import type { OrderEvent, OrderForMessages, ShopOwner } from '../orders';
 import type { NewMessage } from './outbox';
 
 /** Where the messages come from: the storefront the order was placed at. */
@@ -260,7 +260,7 @@ function orderRefunded(
 function ownerNewPart(
   facts: Facts,
   part: OrderPart,
-  owner: { email: string; userId: string },
+  owner: ShopOwner,
   origin: MessageOrigin,
 ): Draft {
   const { order } = facts;
@@ -293,7 +293,7 @@ function ownerNewPart(
 function ownerPartCancelled(
   order: Order,
   part: OrderPart,
-  owner: { email: string; userId: string },
+  owner: ShopOwner,
   origin: MessageOrigin,
   why: 'admin' | 'reversed',
 ): Draft {
@@ -335,7 +335,18 @@ export function messagesForEvent(
       drafts.push(...orderReceived(order, origin, userId));
       for (const part of order.parts) {
         const owner = ownerOf(part);
-        if (owner) drafts.push(ownerNewPart(facts, part, owner, origin));
+        if (!owner) continue;
+        drafts.push(ownerNewPart(facts, part, owner, origin));
+        if (owner.verifiedPhone) {
+          drafts.push({
+            channel: 'sms',
+            kind: 'owner_new_part',
+            userId: owner.userId,
+            recipient: owner.verifiedPhone,
+            subject: '',
+            body: `${origin.senderName}: new order ${order.orderId} for ${part.shopName}, ${formatKsh(part.subtotal)} to send. ${origin.site}/shops/${part.shopId ?? ''}/orders`,
+          });
+        }
       }
       break;
     }

@@ -8,6 +8,7 @@ export {
   proofOfPurchase,
   readOrder,
   type OrderForMessages,
+  type ShopOwner,
 } from './queries';
 export {
   createEventFollower,

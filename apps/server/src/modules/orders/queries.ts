@@ -528,8 +528,11 @@ export type OrderForMessages = {
   itemShops: readonly (string | null)[];
   userId: string | null;
   tenantId: string | null;
-  owners: ReadonlyMap<string, { email: string; userId: string }>;
+  owners: ReadonlyMap<string, ShopOwner>;
 };
+
+/** Who runs a shop: their account's email, and its phone once verified (else null). */
+export type ShopOwner = { email: string; userId: string; verifiedPhone: string | null };
 
 export async function orderForMessages(
   db: Db | Tx,
@@ -539,13 +542,23 @@ export async function orderForMessages(
   if (!row) return undefined;
   const { view: order, lines } = await viewWithLines(db, row);
   const shopIds = [...new Set(order.parts.flatMap((part) => (part.shopId ? [part.shopId] : [])))];
-  const owners = new Map<string, { email: string; userId: string }>();
+  const owners = new Map<string, ShopOwner>();
   if (shopIds.length > 0) {
     const rows = await db
-      .select({ id: shops.id, email: shops.ownerEmail, userId: shops.ownerId })
+      .select({
+        id: shops.id,
+        email: shops.ownerEmail,
+        userId: shops.ownerId,
+        phone: users.phone,
+        verifiedAt: users.phoneVerifiedAt,
+      })
       .from(shops)
+      .innerJoin(users, eq(users.id, shops.ownerId))
       .where(inArray(shops.id, shopIds));
-    for (const shop of rows) owners.set(shop.id, { email: shop.email, userId: shop.userId });
+    for (const shop of rows) {
+      const verifiedPhone = shop.verifiedAt ? shop.phone : null;
+      owners.set(shop.id, { email: shop.email, userId: shop.userId, verifiedPhone });
+    }
   }
   return {
     order,
