@@ -12,9 +12,10 @@ import {
   uniqueEmail,
 } from './shopping';
 
-// The mail an order's events send its shopper (issue 30, decision 034), read from the run's
-// loopback SMTP server: the confirmation of an order paid on the sandbox page, with the link
-// to the order's page; and the mail of a payment that failed, whose link leads to Pay again.
+// The mail an order's events send its shopper (issue 30; the words are in the server's
+// modules/messages/order-messages.ts), read from the run's loopback SMTP server: the
+// confirmation of an order paid on the sandbox page, with the link to the order's page; and the
+// mail of a payment that failed, whose link leads to Pay again.
 // Products come from the pay-on-order shop, each journey its own (payment.spec.ts uses 0 to 12).
 
 const SANDBOX_TITLE = 'Soko Sandbox — test payment, no money moves';
