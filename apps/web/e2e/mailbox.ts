@@ -65,3 +65,13 @@ export async function mailTo(address: string, timeoutMs = 15_000): Promise<strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A header of a mail answered by mailTo, unfolded (a long one is sent on several lines). */
+export function mailHeader(mail: string, name: string): string | undefined {
+  const [head = ''] = mail.split(/\r?\n\r?\n/, 1);
+  const unfolded = head.replace(/\r?\n(?=[ \t])/g, '');
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}

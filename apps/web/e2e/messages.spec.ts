@@ -1,12 +1,23 @@
-import type { AdminMessage, AdminMessagePage, AuthResponse } from '@soko/contract';
+import {
+  SHIPPING_OPTIONS,
+  discountedPriceCents,
+  fromCents,
+  toCents,
+  type AdminMessagePage,
+  type AuthResponse,
+  type CreateOrderResponse,
+  type Order,
+} from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
-import { REFUSED_PREFIX } from './mailbox';
-import { seedToken, uniqueEmail } from './shopping';
+import { REFUSED_PREFIX, mailHeader, mailTo } from './mailbox';
+import { firstLine, seedToken, shopProduct, uniqueEmail } from './shopping';
 
-// The admin's outbox (issue 30, decision 032). A mail fails for real: a shopper whose address the
-// run's mail server refuses (550) asks for a password reset, and the server's worker records the
-// refusal. The admin finds it at /admin/messages through the filters (kept in the address, so
-// Back undoes them), reads why it failed, and learns why a reset is not resent.
+// The admin's outbox (issue 30, decision 032). Mail fails for real: the run's mail server refuses
+// (550) any address that starts with `refused-`, and the server's worker records the refusal. A
+// password reset to such an address is found at /admin/messages through the filters (kept in the
+// address, so Back undoes them), with why it failed and why a reset is not resent; an order's
+// confirmation to one shows in the order's panel, and Resend sends it to a corrected address,
+// where the copy is read from the run's mailbox.
 
 const signIn = (api: SokoApi, email: string) =>
   api.post<AuthResponse>('/api/user/signin', { email, password: 'soko-demo-pass' });
@@ -87,106 +98,130 @@ test('an admin finds a mail the server refused, with its error, and sees why a r
   await expect(filters.getByLabel('State')).toHaveValue('');
 });
 
-test('an order’s panel has a Messages section', async ({ page, api }) => {
-  const admin = await signIn(api, 'admin@soko.test');
-  await seedToken(page, admin.token);
-  await page.goto('/manageorders');
-  const row = page.getByRole('row').filter({ hasText: /SK-/ }).first();
-  const orderNumber = (await row.getByRole('cell').first().textContent()) ?? '';
-  await row.getByRole('button', { name: `View Messages of order ${orderNumber}` }).click();
-  const panel = page.getByRole('region', { name: 'Order messages' });
-  await expect(panel.getByRole('heading', { name: 'Order messages' })).toBeVisible();
-  // Only a password reset is mailed so far (issue 30's order messages come next), so a demo
-  // order has none yet: the section says so rather than staying blank.
-  await expect(panel.getByText('No messages about this order yet.')).toBeVisible();
-});
+/** A pay-on-delivery order checked out with `email`: confirming it mails its shopper. */
+async function placeOrder(api: SokoApi, email: string, index: number): Promise<Order> {
+  const product = await shopProduct(api, false, index);
+  const { variant } = firstLine(product);
+  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
+  const totalPrice = fromCents(toCents(price) + toCents(SHIPPING_OPTIONS.standard.amountKsh));
+  const created = await api.post<CreateOrderResponse>('/api/order/create', {
+    items: [
+      {
+        name: product.name,
+        productId: product._id,
+        quantity: 1,
+        price,
+        selectedVariant: variant?._id ?? null,
+      },
+    ],
+    totalPrice,
+    shipping: 'standard',
+    discount: 0,
+  });
+  const order = await api.post<Order>('/api/order/checkout', {
+    firstName: 'Wanjiru',
+    middleName: '',
+    lastName: 'Mwangi',
+    country: 'Kenya',
+    county: 'Nairobi',
+    city: 'Nairobi',
+    address: 'Kenyatta Avenue 12',
+    postalcode: '00100',
+    phoneNumber: '0712 345 678',
+    email,
+    orderId: created._id,
+    totalPrice: created.totalPrice,
+    shipping: 'standard',
+    discount: 0,
+  });
+  expect(order.status).toBe('confirmed');
+  return order;
+}
 
-// No kind of mail that may be resent is sent yet (issue 30's order messages come next), so the
-// screen's Resend is driven here against staged answers of the three calls: what it posts, how it
-// shows the server's 400 on the field, and its toast. That a resend reaches the corrected address
-// is tested over HTTP on a real SMTP server (apps/server/src/modules/messages/admin-messages.test.ts).
-test('Resend sends the corrected address, shows a refused one on its field, and says when it is done', async ({
+test('an order’s panel lists its messages, a refused one with its error and Resend', async ({
   page,
   api,
 }) => {
-  const id = '7d0c2a52-7d59-4a4c-9a3e-2f4a0c7a1b11';
-  const wrong = 'wanjiru@exmaple.com';
-  const message: AdminMessage = {
-    _id: id,
-    channel: 'email',
-    kind: 'order_received',
-    recipient: wrong,
-    subject: 'Order SK-1234 received',
-    status: 'failed',
-    attempts: 1,
-    lastError: "Can't send mail - all recipients were rejected: 550 No such mailbox here",
-    providerId: null,
-    providerStatus: null,
-    deliveryStatus: null,
-    deliveryError: null,
-    sentAt: null,
-    createdAt: new Date().toISOString(),
-    orderId: null,
-    orderNumber: 'SK-1234',
-    resentFromId: null,
-    resendable: true,
-  };
-  const posted: unknown[] = [];
-  await page.route('**/api/admin/messages**', async (route) => {
-    const request = route.request();
-    const { pathname } = new URL(request.url());
-    if (request.method() === 'POST' && pathname === `/api/admin/messages/${id}/resend`) {
-      const body = request.postDataJSON() as { recipient?: string };
-      posted.push(body);
-      if (body.recipient === 'wanjiru@') {
-        return route.fulfill({
-          status: 400,
-          json: {
-            error: {
-              code: 'bad_request',
-              message: 'Check the recipient.',
-              fields: { recipient: 'Please enter a valid email address.' },
-            },
-          },
-        });
-      }
-      return route.fulfill({
-        status: 201,
-        json: { ...message, _id: crypto.randomUUID(), status: 'queued', attempts: 0, ...body },
-      });
-    }
-    if (pathname === `/api/admin/messages/${id}`) {
-      return route.fulfill({
-        json: { ...message, body: 'Thank you for order SK-1234.', senderName: 'Soko', resends: [] },
-      });
-    }
-    if (pathname === '/api/admin/messages') {
-      return route.fulfill({ json: { messages: [message], total: 1, page: 1, pageSize: 20 } });
-    }
-    return route.fallback();
-  });
+  const email = uniqueEmail(`${REFUSED_PREFIX}panel`);
+  const order = await placeOrder(api, email, 13);
   const admin = await signIn(api, 'admin@soko.test');
+  await failedMessageTo(api, admin.token, email);
+
+  await seedToken(page, admin.token);
+  await page.goto('/manageorders');
+  const rows = page.getByRole('row').filter({ hasText: /SK-/ });
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderId);
+  await expect(rows).toHaveCount(1);
+  await rows
+    .first()
+    .getByRole('button', { name: `View Messages of order ${order.orderId}` })
+    .click();
+  const panel = page.getByRole('region', { name: 'Order messages' });
+  await expect(panel.getByRole('heading', { name: 'Order messages' })).toBeVisible();
+  const mail = panel.getByRole('article', { name: `Order received to ${email}` });
+  await expect(mail.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(mail.getByText(/550 No such mailbox here/)).toBeVisible();
+  await expect(
+    mail.getByRole('form', { name: `Resend the message to ${email}` }).getByRole('button', {
+      name: 'Resend',
+    }),
+  ).toBeVisible();
+});
+
+// Issue 30's order messages make a resendable mail fail for real: the confirmation of an order
+// checked out with an address the run's mail server refuses (550). The admin resends it to a
+// corrected address, and the copy is read from the mailbox there.
+test('Resend refuses a bad address on its field, and sends a failed order mail to the corrected one', async ({
+  page,
+  api,
+}) => {
+  const wrong = uniqueEmail(`${REFUSED_PREFIX}order`);
+  const corrected = uniqueEmail('corrected');
+  const order = await placeOrder(api, wrong, 14);
+  const admin = await signIn(api, 'admin@soko.test');
+  await failedMessageTo(api, admin.token, wrong);
+
   await seedToken(page, admin.token);
   await page.goto('/admin/messages');
-  await page.getByRole('button', { name: `Open the message to ${wrong}` }).click();
+  const filters = page.getByRole('search', { name: 'Message filters' });
+  await filters.getByLabel('State').selectOption({ label: 'Failed' });
+  await expect(page).toHaveURL('/admin/messages?status=failed');
+  await filters.getByLabel('Search messages').fill(wrong);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByText('1 message', { exact: true })).toBeVisible();
+  const item = main.getByRole('row').or(main.getByRole('article')).filter({ hasText: wrong });
+  await expect(item.getByText('Order received')).toBeVisible();
+  await expect(item.getByText(/550 No such mailbox here/)).toBeVisible();
+
+  await item.getByRole('button', { name: `Open the message to ${wrong}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Message' });
+  await expect(dialog.getByText(new RegExp(`^Your .+ order ${order.orderId}$`))).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Message body' })).toContainText(
-    'Thank you for order SK-1234.',
+    `Thank you for your order ${order.orderId}.`,
   );
   const address = dialog.getByRole('textbox', { name: 'Corrected address (optional)' });
   await expect(address).toHaveAccessibleDescription(`Empty sends it to ${wrong} again.`);
 
-  await address.fill('wanjiru@');
-  await dialog.getByRole('button', { name: 'Resend' }).click();
-  await expect(address).toHaveAttribute('aria-invalid', 'true');
-  await expect(dialog.getByText('Please enter a valid email address.')).toBeVisible();
+  await test.step('an address the server refuses shows on its field', async () => {
+    const refused = page.waitForResponse((r) => r.url().endsWith('/resend'));
+    await address.fill('wanjiru@');
+    await dialog.getByRole('button', { name: 'Resend' }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('Please enter a valid email address.')).toBeVisible();
+  });
 
-  await address.fill('wanjiru@example.com');
+  await address.fill(corrected);
   await dialog.getByRole('button', { name: 'Resend' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Message resent' })).toHaveText(
-    'Message resent to wanjiru@example.com.',
+    `Message resent to ${corrected}.`,
   );
-  expect(posted).toEqual([{ recipient: 'wanjiru@' }, { recipient: 'wanjiru@example.com' }]);
-  await expect(page).toHaveURL('/admin/messages');
+
+  const mail = await mailTo(corrected, 30_000);
+  expect(mailHeader(mail, 'Subject')).toMatch(new RegExp(`^Your .+ order ${order.orderId}$`));
+  expect(mail).toContain(`Thank you for your order ${order.orderId}. This is your copy of it.`);
+  expect(mail).toContain(`See your order and follow it: `);
+  expect(mail).toContain(`/orders/${order._id}`);
 });
