@@ -215,6 +215,44 @@ describe('an order’s messages', () => {
     }
   });
 
+  it('tells of an order an admin cancels after payment, its owners not to send it, and the refund', async () => {
+    const product = await makeProduct(t.database.db, { payOnOrder: true, shopId: shopA });
+    await t.database.db.update(shops).set({ payOnOrder: true }).where(eq(shops.id, shopA));
+    try {
+      const placed = await placeOrder(shopper.token, [product], 1);
+      const trackingId = await startSandboxPayment(shopper.token, placed._id);
+      expect((await sandbox(trackingId, 'pay')).statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed._id));
+      const number = row?.orderNumber ?? '';
+      expect(await mailsAbout(shopper1, `order ${number}`, 1)).toHaveLength(1);
+
+      const cancel = await call('POST', `/api/order/${placed._id}/cancel`, admin.token, {});
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const [cancelled] = await mailsAbout(shopper1, `Your order ${number} was cancelled`, 1);
+      expect(cancelled?.text).toContain('The money you paid for it will be refunded');
+      const shop = await ownerEmailOf(shopA);
+      const [toOwner] = await mailsAbout(shop.email, `Order ${number} was cancelled`, 1);
+      expect(toOwner?.text).toContain(`An administrator cancelled ${shop.name}'s part`);
+
+      const refund = await call('POST', `/api/order/${placed._id}/refund`, admin.token, {});
+      expect(refund.statusCode, refund.body).toBe(200);
+      const [refunded] = await mailsAbout(shopper1, `refunded for order ${number}`, 1);
+      expect(refunded?.header('subject')).toBe(
+        `Ksh ${placed.totalPrice.toLocaleString('en-US')} refunded for order ${number}`,
+      );
+      expect(await eventsOf(placed._id)).toEqual([
+        'order.placed',
+        'order.paid',
+        'order.confirmed',
+        'order.cancelled',
+        'refund.completed',
+        'order.refunded',
+      ]);
+    } finally {
+      await t.database.db.update(shops).set({ payOnOrder: false }).where(eq(shops.id, shopA));
+    }
+  });
+
   it('writes each event’s messages once when two followers race for the same events', async () => {
     const context = {
       db: t.database.db,

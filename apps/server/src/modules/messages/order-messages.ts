@@ -47,20 +47,61 @@ const paymentText = (order: Order) =>
 const signOff = (origin: MessageOrigin) => ['', `${origin.senderName}`, origin.site];
 
 type Draft = Omit<NewMessage, 'senderName' | 'orderId'>;
+type ShopperKind = Extract<
+  NewMessage['kind'],
+  | 'order_received'
+  | 'payment_failed'
+  | 'part_shipped'
+  | 'part_delivered'
+  | 'part_cancelled'
+  | 'order_cancelled'
+  | 'order_refunded'
+>;
 
-function orderReceived(order: Order, origin: MessageOrigin, userId: string | null): Draft[] {
-  const link = orderLink(origin, order);
-  const drafts: Draft[] = [];
-  if (order.email) {
-    drafts.push({
+/** Who the shopper is, to each builder below. */
+type Shopper = { order: Order; origin: MessageOrigin; userId: string | null };
+
+/**
+ * The shopper's mail, when the order has an email: a greeting, `lines`, then where to see the
+ * order (`linkLabel`) and the shop's name.
+ */
+function shopperEmail(
+  { order, origin, userId }: Shopper,
+  kind: ShopperKind,
+  subject: string,
+  lines: readonly string[],
+  linkLabel = 'See your order',
+): Draft[] {
+  if (!order.email) return [];
+  const body = [hello(order), '', ...lines, '', `${linkLabel}: ${orderLink(origin, order)}`];
+  return [
+    {
       channel: 'email',
-      kind: 'order_received',
+      kind,
       userId,
       recipient: order.email,
-      subject: `Your ${origin.senderName} order ${order.orderId}`,
-      body: [
-        hello(order),
-        '',
+      subject,
+      body: [...body, ...signOff(origin)].join('\n'),
+    },
+  ];
+}
+
+/** The shopper's SMS, to the order's own phone when it is a Kenyan mobile: `text` and the link. */
+function shopperSms({ order, origin, userId }: Shopper, kind: ShopperKind, text: string): Draft[] {
+  const recipient = smsNumberOf(order.phoneNumber);
+  if (!recipient) return [];
+  const body = `${origin.senderName}: ${text} ${orderLink(origin, order)}`;
+  return [{ channel: 'sms', kind, userId, recipient, subject: '', body }];
+}
+
+function orderReceived(shopper: Shopper): Draft[] {
+  const { order, origin } = shopper;
+  return [
+    ...shopperEmail(
+      shopper,
+      'order_received',
+      `Your ${origin.senderName} order ${order.orderId}`,
+      [
         `Thank you for your order ${order.orderId}. This is your copy of it.`,
         '',
         ...linesText(order),
@@ -72,63 +113,40 @@ function orderReceived(order: Order, origin: MessageOrigin, userId: string | nul
         '',
         `Delivery: ${deliveryText(order)}`,
         `Payment: ${paymentText(order)}`,
-        '',
-        `See your order and follow it: ${link}`,
-        ...signOff(origin),
-      ].join('\n'),
-    });
-  }
-  const sms = smsNumberOf(order.phoneNumber);
-  if (sms) {
-    drafts.push({
-      channel: 'sms',
-      kind: 'order_received',
-      userId,
-      recipient: sms,
-      subject: '',
-      body: `${origin.senderName}: order ${order.orderId} received, ${formatKsh(order.totalPrice)}. ${link}`,
-    });
-  }
-  return drafts;
+      ],
+      'See your order and follow it',
+    ),
+    ...shopperSms(
+      shopper,
+      'order_received',
+      `order ${order.orderId} received, ${formatKsh(order.totalPrice)}.`,
+    ),
+  ];
 }
 
-function paymentFailed(order: Order, origin: MessageOrigin, userId: string | null): Draft[] {
-  const link = orderLink(origin, order);
-  const drafts: Draft[] = [];
-  if (order.email) {
-    drafts.push({
-      channel: 'email',
-      kind: 'payment_failed',
-      userId,
-      recipient: order.email,
-      subject: `Your payment for order ${order.orderId} did not go through`,
-      body: [
-        hello(order),
-        '',
+function paymentFailed(shopper: Shopper): Draft[] {
+  const { order } = shopper;
+  return [
+    ...shopperEmail(
+      shopper,
+      'payment_failed',
+      `Your payment for order ${order.orderId} did not go through`,
+      [
         order.status === 'expired'
           ? `We did not receive the payment for your order ${order.orderId} in time, so it was not placed.`
           : `The payment for your order ${order.orderId} did not go through, so it was not placed.`,
         '',
         ...linesText(order),
         `Total: ${formatKsh(order.totalPrice)}`,
-        '',
-        `Pay again: ${link}`,
-        ...signOff(origin),
-      ].join('\n'),
-    });
-  }
-  const sms = smsNumberOf(order.phoneNumber);
-  if (sms) {
-    drafts.push({
-      channel: 'sms',
-      kind: 'payment_failed',
-      userId,
-      recipient: sms,
-      subject: '',
-      body: `${origin.senderName}: payment for order ${order.orderId} did not go through. Pay again: ${link}`,
-    });
-  }
-  return drafts;
+      ],
+      'Pay again',
+    ),
+    ...shopperSms(
+      shopper,
+      'payment_failed',
+      `payment for order ${order.orderId} did not go through. Pay again:`,
+    ),
+  ];
 }
 
 /** The order's items that one shop's part holds. */
@@ -137,123 +155,66 @@ const itemsOf = (facts: Facts, part: OrderPart) =>
 
 type Facts = Pick<OrderForMessages, 'order' | 'itemShops' | 'owners'>;
 
+const PART_WORDS = {
+  part_shipped: { subject: 'is on its way', did: 'has sent' },
+  part_delivered: { subject: 'was delivered', did: 'has delivered' },
+  part_cancelled: { subject: 'was cancelled', did: 'has cancelled' },
+} as const;
+
 function partMessage(
-  kind: 'part_shipped' | 'part_delivered' | 'part_cancelled',
+  kind: keyof typeof PART_WORDS,
   facts: Facts,
   part: OrderPart,
-  origin: MessageOrigin,
-  userId: string | null,
+  shopper: Shopper,
 ): Draft[] {
   const { order } = facts;
-  const link = orderLink(origin, order);
-  const items = itemsOf(facts, part);
-  const what = items.map((item) => `- ${item.quantity} x ${item.name}`);
   const whole = order.parts.length === 1;
-  const subject = {
-    part_shipped: whole
-      ? `Your order ${order.orderId} is on its way`
-      : `Part of your order ${order.orderId} is on its way`,
-    part_delivered: whole
-      ? `Your order ${order.orderId} was delivered`
-      : `Part of your order ${order.orderId} was delivered`,
-    part_cancelled: whole
-      ? `Your order ${order.orderId} was cancelled`
-      : `Part of your order ${order.orderId} was cancelled`,
-  }[kind];
-  const said = {
-    part_shipped: `${part.shopName} has sent ${whole ? 'your order' : 'these items'}:`,
-    part_delivered: `${part.shopName} has delivered ${whole ? 'your order' : 'these items'}:`,
-    part_cancelled: `${part.shopName} has cancelled ${whole ? 'your order' : 'these items'}:`,
-  }[kind];
+  const words = PART_WORDS[kind];
   const after = [
     ...(kind === 'part_shipped' && part.trackingNote ? [`Tracking: ${part.trackingNote}`] : []),
     ...(kind === 'part_cancelled' && part.refund > 0
       ? [`${formatKsh(part.refund)} of your payment will be refunded.`]
       : []),
   ];
-  const drafts: Draft[] = [];
-  if (order.email) {
-    drafts.push({
-      channel: 'email',
+  const tracking = part.trackingNote ? ` Tracking: ${part.trackingNote}.` : '';
+  return [
+    ...shopperEmail(
+      shopper,
       kind,
-      userId,
-      recipient: order.email,
-      subject,
-      body: [
-        hello(order),
-        '',
-        said,
-        ...what,
+      `${whole ? 'Your order' : 'Part of your order'} ${order.orderId} ${words.subject}`,
+      [
+        `${part.shopName} ${words.did} ${whole ? 'your order' : 'these items'}:`,
+        ...itemsOf(facts, part).map((item) => `- ${item.quantity} x ${item.name}`),
         ...(after.length > 0 ? ['', ...after] : []),
-        '',
-        `See your order: ${link}`,
-        ...signOff(origin),
-      ].join('\n'),
-    });
-  }
-  const sms = kind === 'part_shipped' ? smsNumberOf(order.phoneNumber) : null;
-  if (sms) {
-    const tracking = part.trackingNote ? ` Tracking: ${part.trackingNote}.` : '';
-    drafts.push({
-      channel: 'sms',
-      kind,
-      userId,
-      recipient: sms,
-      subject: '',
-      body: `${origin.senderName}: ${whole ? 'your order' : 'part of order'} ${order.orderId} is on its way.${tracking} ${link}`,
-    });
-  }
-  return drafts;
-}
-
-function orderCancelled(order: Order, origin: MessageOrigin, userId: string | null): Draft[] {
-  if (!order.email) return [];
-  return [
-    {
-      channel: 'email',
-      kind: 'order_cancelled',
-      userId,
-      recipient: order.email,
-      subject: `Your order ${order.orderId} was cancelled`,
-      body: [
-        hello(order),
-        '',
-        `Your order ${order.orderId} was cancelled.`,
-        ...(order.refundReason
-          ? ['', 'The money you paid for it will be refunded: we tell you when it is.']
-          : []),
-        '',
-        `See your order: ${orderLink(origin, order)}`,
-        ...signOff(origin),
-      ].join('\n'),
-    },
+      ],
+    ),
+    // Only the parcel on its way is worth a text: the shopper may need to be there for it.
+    ...(kind === 'part_shipped'
+      ? shopperSms(
+          shopper,
+          kind,
+          `${whole ? 'your order' : 'part of order'} ${order.orderId} is on its way.${tracking}`,
+        )
+      : []),
   ];
 }
 
-function orderRefunded(
-  order: Order,
-  cents: number,
-  origin: MessageOrigin,
-  userId: string | null,
-): Draft[] {
-  if (!order.email) return [];
-  return [
-    {
-      channel: 'email',
-      kind: 'order_refunded',
-      userId,
-      recipient: order.email,
-      subject: `${formatKsh(fromCents(cents))} refunded for order ${order.orderId}`,
-      body: [
-        hello(order),
-        '',
-        `${formatKsh(fromCents(cents))} of your payment for order ${order.orderId} has been refunded to the account you paid from.`,
-        '',
-        `See your order: ${orderLink(origin, order)}`,
-        ...signOff(origin),
-      ].join('\n'),
-    },
-  ];
+function orderCancelled(shopper: Shopper): Draft[] {
+  const { order } = shopper;
+  return shopperEmail(shopper, 'order_cancelled', `Your order ${order.orderId} was cancelled`, [
+    `Your order ${order.orderId} was cancelled.`,
+    ...(order.refundReason
+      ? ['', 'The money you paid for it will be refunded: we tell you when it is.']
+      : []),
+  ]);
+}
+
+function orderRefunded(shopper: Shopper, cents: number): Draft[] {
+  const { order } = shopper;
+  const amount = formatKsh(fromCents(cents));
+  return shopperEmail(shopper, 'order_refunded', `${amount} refunded for order ${order.orderId}`, [
+    `${amount} of your payment for order ${order.orderId} has been refunded to the account you paid from.`,
+  ]);
 }
 
 /** The owner's copy: what to send and where, to their account's email. */
@@ -326,13 +287,14 @@ export function messagesForEvent(
   origin: MessageOrigin,
 ): NewMessage[] {
   const { order, owners, userId } = facts;
+  const shopper: Shopper = { order, origin, userId };
   const partOf = (shopId: string | null) => order.parts.find((part) => part.shopId === shopId);
   const ownerOf = (part: OrderPart) => (part.shopId ? owners.get(part.shopId) : undefined);
   const from = typeof event.data.from === 'string' ? event.data.from : null;
   const drafts: Draft[] = [];
   switch (event.kind) {
     case 'order.confirmed': {
-      drafts.push(...orderReceived(order, origin, userId));
+      drafts.push(...orderReceived(shopper));
       for (const part of order.parts) {
         const owner = ownerOf(part);
         if (!owner) continue;
@@ -352,7 +314,7 @@ export function messagesForEvent(
     }
     case 'order.payment_failed':
     case 'order.expired':
-      drafts.push(...paymentFailed(order, origin, userId));
+      drafts.push(...paymentFailed(shopper));
       break;
     case 'part.shipped':
     case 'part.delivered':
@@ -360,7 +322,7 @@ export function messagesForEvent(
       const part = partOf(event.shopId);
       if (!part) break;
       const kind = PART_MESSAGE[event.kind];
-      drafts.push(...partMessage(kind, facts, part, origin, userId));
+      drafts.push(...partMessage(kind, facts, part, shopper));
       const owner = ownerOf(part);
       if (event.kind === 'part.cancelled' && event.actor === 'admin' && owner) {
         drafts.push(ownerPartCancelled(order, part, owner, origin, 'admin'));
@@ -372,7 +334,7 @@ export function messagesForEvent(
       // An order that follows its parts there was told of part by part.
       if (event.data.note === 'follows its parts') break;
       if (event.kind === 'order.cancelled' && event.actor !== 'shopper') {
-        drafts.push(...orderCancelled(order, origin, userId));
+        drafts.push(...orderCancelled(shopper));
       }
       // Its shops had it to send: they must not.
       if (from && PLACED_FROM.has(from)) {
@@ -387,7 +349,7 @@ export function messagesForEvent(
     }
     case 'refund.completed': {
       const cents = typeof event.data.cents === 'number' ? event.data.cents : 0;
-      if (cents > 0) drafts.push(...orderRefunded(order, cents, origin, userId));
+      if (cents > 0) drafts.push(...orderRefunded(shopper, cents));
       break;
     }
     default:
