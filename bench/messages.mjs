@@ -14,7 +14,9 @@
 //               (2) against one server with SMTP_URL set; for each order checked out in the
 //               measured seconds, the time from its checkout's 200 to the arrival of its "Your
 //               … order <number>" mail: p50, p95, p99 and how many never came
-//               (BENCH_MAIL_WAIT_SECONDS, 60, after the load ends).
+//               (BENCH_MAIL_WAIT_SECONDS, 60, after the load ends). Each shopper orders again
+//               at once, or after BENCH_PAUSE_MS (0). BENCH_ONLY=latency measures only this
+//               and prints its JSON (bench/messages-results.json is left as it is).
 //   cpu         the server's CPU time (/proc/<pid>/stat, as order-costs.mjs) per order checked
 //               out, with SMTP_URL set (the follower writes each order's mails `queued` and the
 //               outbox sends them) against unset (the follower writes the same rows `held`, and
@@ -46,6 +48,10 @@ const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
 const drainCount = Number(process.env.BENCH_DRAIN_MESSAGES ?? 10_000);
 const cpuRounds = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const mailWaitSeconds = Number(process.env.BENCH_MAIL_WAIT_SECONDS ?? 60);
+// Each shopper's pause after an order (0: the next at once, a closed loop at the server's pace).
+const pauseMs = Number(process.env.BENCH_PAUSE_MS ?? 0);
+// `latency` measures only the checkout to mail (for a run with a pause).
+const only = process.env.BENCH_ONLY;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const MAIL_FROM = 'shop@soko.test';
 // shop.mjs's 100000000 held units a shop, times its ADDRESS_HOLD_FACTOR (1000), overflows the
@@ -272,6 +278,7 @@ async function orderLoad(shop, runSeconds) {
             continue;
           }
           confirmed.push({ number: checkout.body?.orderId ?? created.body.orderId, at });
+          if (pauseMs > 0) await sleep(pauseMs);
         }
       }),
     );
@@ -314,6 +321,7 @@ async function latency(shop, inbox) {
   return {
     shoppers,
     seconds,
+    pauseMs,
     orders: confirmed.length,
     ordersPerSecond: round(confirmed.length / seconds),
     failed,
@@ -381,6 +389,7 @@ async function measure() {
   }
   try {
     const uptimeBefore = os.loadavg().map((l) => round(l, 2));
+    if (only === 'latency') return { latency: await latency(shop, inbox), pauseMs };
     process.stderr.write('drain...\n');
     const drained = await drain(shop, inbox, smtpEnv);
     process.stderr.write(`${JSON.stringify(drained)}\nlatency...\n`);
@@ -446,11 +455,15 @@ try {
     process.stderr.write('messages skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   } else {
     const result = await measure();
-    writeFileSync(
-      path.join(root, 'bench', 'messages-results.json'),
-      `${JSON.stringify(result, null, 2)}\n`,
-    );
-    process.stdout.write(`${toMarkdown(result)}\n`);
+    if (only) {
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else {
+      writeFileSync(
+        path.join(root, 'bench', 'messages-results.json'),
+        `${JSON.stringify(result, null, 2)}\n`,
+      );
+      process.stdout.write(`${toMarkdown(result)}\n`);
+    }
   }
 } finally {
   for (const child of children) child.kill('SIGKILL');
