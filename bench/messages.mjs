@@ -54,10 +54,6 @@ const pauseMs = Number(process.env.BENCH_PAUSE_MS ?? 0);
 const only = process.env.BENCH_ONLY;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const MAIL_FROM = 'shop@soko.test';
-// shop.mjs's 100000000 held units a shop, times its ADDRESS_HOLD_FACTOR (1000), overflows the
-// integer soko_lock_client_orders multiplies them in (every order a 500): a bound as far out of
-// the way that fits.
-const LIMITS = { MAX_HELD_UNITS_PER_SHOP: '1000000' };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -338,7 +334,7 @@ async function latency(shop, inbox) {
 
 /** (a) One run: the server's CPU per order from the load's start until all is settled. */
 async function cpuRun(shop, smtpEnv, sending) {
-  await shop.restart(sending ? smtpEnv : LIMITS);
+  await shop.restart(sending ? smtpEnv : {});
   await orderLoad(shop, warmupSeconds);
   await settled(shop, sending);
   const loadAverage = os.loadavg()[0];
@@ -373,7 +369,7 @@ async function cpuRun(shop, smtpEnv, sending) {
 
 async function measure() {
   const inbox = await startInbox();
-  const smtpEnv = { SMTP_URL: inbox.url, MAIL_FROM, ...LIMITS };
+  const smtpEnv = { SMTP_URL: inbox.url, MAIL_FROM };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const shop = await startStockedShop('postgres', {
     payOnOrder: false,

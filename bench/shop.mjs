@@ -126,7 +126,9 @@ export const serverEnv = (port, dataDir, databaseUrl) => ({
   // The fair limits' per-address and held-units bounds (decision 029), out of the way too.
   RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000',
   MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
-  MAX_HELD_UNITS_PER_SHOP: '100000000',
+  // Times ADDRESS_HOLD_FACTOR, this must fit the integer soko_lock_client_orders multiplies
+  // them in (migration 0012): 100000000 overflowed it and every order answered 500.
+  MAX_HELD_UNITS_PER_SHOP: '1000000',
   HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
   ADDRESS_HOLD_FACTOR: '1000',
   TRUST_PROXY: 'true',
