@@ -109,7 +109,7 @@ async function stockUp(sql, payOnOrder, stock, scarceStock) {
   );
 }
 
-const serverEnv = (port, dataDir, databaseUrl) => ({
+export const serverEnv = (port, dataDir, databaseUrl) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -126,7 +126,9 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
   // The fair limits' per-address and held-units bounds (decision 029), out of the way too.
   RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000',
   MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
-  MAX_HELD_UNITS_PER_SHOP: '100000000',
+  // Times ADDRESS_HOLD_FACTOR, this must fit the integer soko_lock_client_orders multiplies
+  // them in (migration 0012): 100000000 overflowed it and every order answered 500.
+  MAX_HELD_UNITS_PER_SHOP: '1000000',
   HELD_ORDERS_WORTH_PER_PRODUCT: '1000',
   ADDRESS_HOLD_FACTOR: '1000',
   TRUST_PROXY: 'true',
@@ -136,9 +138,10 @@ const serverEnv = (port, dataDir, databaseUrl) => ({
 // BENCH_SERVER runs another build (an older commit's, to compare) instead of this one's.
 const serverEntry = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 
-const startServer = (env) => start(process.execPath, [serverEntry], env, /Soko is serving on/);
+export const startServer = (env) =>
+  start(process.execPath, [serverEntry], env, /Soko is serving on/);
 
-async function stop(child, signal) {
+export async function stop(child, signal) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
@@ -149,9 +152,14 @@ async function stop(child, signal) {
  * Starts a stocked shop. `kind` is 'pglite' or 'postgres' (then `adminUrl` must name a server
  * it may create databases on). Answers the base URL, the stocked lines with their server price
  * (`offers`), `direct()` for SQL (PGlite: only after `stop`), `stop(signal)`, `cleanup()` and
- * `pid()`, the server's process id (for its CPU time).
+ * `pid()`, the server's process id (for its CPU time). `env` adds settings to the server's;
+ * `restart(env)` starts it again on the same port and data with those settings instead, and
+ * `databaseUrl` names its PostgreSQL database (for a second process on it).
  */
-export async function startStockedShop(kind, { payOnOrder, stock, scarceStock, adminUrl, agent }) {
+export async function startStockedShop(
+  kind,
+  { payOnOrder, stock, scarceStock, adminUrl, agent, env = {} },
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `soko-bench-${kind}-`));
   let databaseUrl;
   let dropDatabase = async () => {};
@@ -185,7 +193,7 @@ export async function startStockedShop(kind, { payOnOrder, stock, scarceStock, a
     const sql = await direct();
     const lines = await stockUp(sql, payOnOrder, stock, scarceStock);
     await sql.close();
-    server = await startServer(serverEnv(port, dataDir, databaseUrl));
+    server = await startServer({ ...serverEnv(port, dataDir, databaseUrl), ...env });
 
     // The server's own price for each line (asked once, as a client does after a 409).
     const offers = [];
@@ -216,6 +224,12 @@ export async function startStockedShop(kind, { payOnOrder, stock, scarceStock, a
       offers,
       direct,
       stop: (signal) => stop(server, signal),
+      async restart(newEnv = {}) {
+        await stop(server, 'SIGTERM');
+        server = await startServer({ ...serverEnv(port, dataDir, databaseUrl), ...newEnv });
+      },
+      databaseUrl,
+      dataDir,
       cleanup,
       pid: () => server.pid,
     };

@@ -1,5 +1,7 @@
-// Email over SMTP with nodemailer (DESIGN.md, "Messages"). One connection per message: the
-// worker sends a handful at once, and a server that went away is simply dialled again.
+// Email over SMTP with nodemailer (DESIGN.md, "Messages"). Connections are pooled: a few stay
+// open and carry message after message (a connection per message, with its greeting and
+// goodbye, held the outbox under 200 mails a second; bench/messages.mjs, BENCHMARKS.md). A
+// connection the server closed is dropped from the pool and the next message dials again.
 import nodemailer from 'nodemailer';
 import type { Channel, OutgoingMessage, SendReceipt } from './channels';
 import { SendRefused } from './channels';
@@ -18,6 +20,10 @@ export function isFinalSmtpRefusal(error: SmtpError): boolean {
 export function smtpChannel(smtpUrl: string, from: string): Channel {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    pool: true,
+    // As many as the worker sends at once (its batch of 10), each reused for up to 100 mails.
+    maxConnections: 10,
+    maxMessages: 100,
     // nodemailer waits minutes by default; a worker's claim on a message lasts five.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
