@@ -135,7 +135,8 @@ describe('the outbox', () => {
         body: 'Never delivered.',
       },
       channels,
-      300,
+      // Two seconds: room for several attempts even on a busy host.
+      2_000,
     ).then((messageId) => ({ id: messageId, recipient: 'never@example.test' }));
     inbox.refuse(1_000, 451);
     try {
