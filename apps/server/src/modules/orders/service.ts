@@ -422,16 +422,20 @@ async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
  * of one shop, MAX_HELD_UNITS_PER_SHOP, or that maximum when the shop allows more in one order.
  */
 function heldUnits(lines: readonly PricedLine[], settings: OrderSettings) {
+  // The statement multiplies each bound by the address factor in a PostgreSQL integer: a bound
+  // set beyond that is no bound at all, and is held at the largest that fits.
+  const largest = Math.floor(INT4_MAX / settings.addressHoldFactor);
+  const bound = (max: number) => Math.min(max, largest);
   const productUnits = new Map<string, { units: number; max: number }>();
   const shopUnits = new Map<string, { units: number; max: number }>();
   for (const line of lines) {
     const product = productUnits.get(line.productId) ?? {
       units: 0,
-      max: line.maxPerOrder * settings.heldOrdersWorthPerProduct,
+      max: bound(line.maxPerOrder * settings.heldOrdersWorthPerProduct),
     };
     product.units += line.quantity;
     productUnits.set(line.productId, product);
-    const shopMax = Math.max(settings.maxHeldUnitsPerShop, line.maxPerOrder);
+    const shopMax = bound(Math.max(settings.maxHeldUnitsPerShop, line.maxPerOrder));
     const shop = shopUnits.get(line.shopId) ?? { units: 0, max: shopMax };
     shop.units += line.quantity;
     shopUnits.set(line.shopId, shop);
@@ -445,6 +449,9 @@ function heldUnits(lines: readonly PricedLine[], settings: OrderSettings) {
     heldShopMax: [...shopUnits.values()].map((v) => v.max),
   };
 }
+
+/** PostgreSQL's integer (int4) holds no more. */
+const INT4_MAX = 2_147_483_647;
 
 /** What an order statement's text depends on; every other figure in it is a placeholder. */
 type OrderShape = {
