@@ -187,6 +187,9 @@ type Claimed = {
   attempts: number;
 };
 
+/** How often a worker looks for held rows of its channels to release. */
+const RELEASE_HELD_EVERY_MS = 10_000;
+
 const DEFAULTS = {
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
@@ -285,9 +288,16 @@ export function createMessageWorker(
     }
   }
 
+  // Rows are held only where no channel was set (another process, or this one before a
+  // restart with new settings): looking for them every ten seconds is soon enough, and spares a
+  // statement in every round of a busy worker.
+  let releasedAt = Number.NEGATIVE_INFINITY;
   async function runOnce(): Promise<number> {
     if (ready.length === 0) return 0;
-    await releaseHeld();
+    if (Date.now() - releasedAt >= RELEASE_HELD_EVERY_MS) {
+      releasedAt = Date.now();
+      await releaseHeld();
+    }
     const rows = await claim();
     await Promise.all(rows.map(sendOne));
     return rows.length;
