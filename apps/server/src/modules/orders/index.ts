@@ -26,9 +26,12 @@ export {
 export { forgetBuyer } from './forget-buyer';
 export {
   markRefunded,
+  recordRefundAnswer,
   refundDue,
   refundQueue,
+  reserveRefund,
   resolveRefundByHand,
   type RefundDue,
+  type ReservedRefund,
 } from './refunds';
 export type { Actor } from './transitions';
