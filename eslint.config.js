@@ -8,24 +8,13 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = [
-  'catalog',
-  'auth',
-  'cart',
-  'checkout',
-  'orders',
-  'payments',
-  'shops',
-  'media',
-  'blog',
-  'search',
-  'ratings',
-  'reviews',
-  'newsletter',
-  'tenants',
-  'chat',
-  'stats',
-];
+// Web features, read from the folder as the server modules are below, so a new feature is fenced
+// the day it is made.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // Server modules, read from the folder so a new module is fenced the day it is made.
 const serverModulesDir = './apps/server/src/modules';

@@ -62,7 +62,7 @@ import { registerShopRoutes } from './modules/shops';
 import { registerStatsRoutes } from './modules/stats';
 import { registerLedgerRoutes } from './modules/ledger';
 import { registerTenantRoutes } from './modules/tenants';
-import { loadBodyRenderer, registerPageRoutes } from './modules/seo';
+import { loadBodyRenderer, registerPageRoutes } from './modules/pages';
 
 /** Where log lines go instead of standard output: one JSON line per call. */
 export type LogStream = { write(line: string): void };

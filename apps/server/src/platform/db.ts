@@ -222,7 +222,7 @@ export function prepareStatementsOn(client: pg.ClientBase): void {
 /**
  * pg-pool's own `query` closes its connection after any failed statement, even one the server
  * refused on a healthy connection (a unique key taken, an order refused by its own statement,
- * orders/service.ts). Under load such refusals are ordinary, and each new connection costs the
+ * orders/placing.ts). Under load such refusals are ordinary, and each new connection costs the
  * server a process and every prepared statement again; so here only a failure that is not the
  * server's answer (a broken socket, a timeout) closes the connection.
  */

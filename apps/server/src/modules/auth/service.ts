@@ -1,8 +1,9 @@
-// Accounts: signing up and in, the profile, the address, the password and leaving. Emails are
-// compared case-insensitively; an unknown email and a wrong password fail the same way.
+// Accounts: signing up and in, the profile, the address, the password, the owner's role and
+// leaving (the auth module is the users table's one writer). Emails are compared
+// case-insensitively; an unknown email and a wrong password fail the same way.
 import type { Address, SignupBody, User } from '@soko/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
 import { shops, users } from '../../platform/schema';
 import { issueToken } from '../../platform/tokens';
@@ -174,4 +175,9 @@ export async function deleteAccount(db: Db, userId: string, password: string) {
     await withdrawAccountConsents(tx, userId, row.email);
     await tx.delete(users).where(eq(users.id, userId));
   });
+}
+
+/** A customer who opens a shop (or is given one) becomes an owner, in the shop's transaction. */
+export async function makeOwner(tx: Tx, userId: string): Promise<void> {
+  await tx.update(users).set({ role: 'owner', updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,6 +1,7 @@
 // What the marketplace owes each shop (issue 17, DESIGN "Ledger"). Sales and their undoing are
 // written by the database's triggers as orders move (migration 0010); this module reads the
-// entries, records payouts and sets commissions. A balance is always the sum of the entries.
+// entries, records payouts and sets commissions (through the shops module, the shops table's
+// one writer). A balance is always the sum of the entries.
 import {
   LEDGER_PAGE_SIZE,
   LEDGER_SHOPS_PAGE_SIZE,
@@ -23,6 +24,7 @@ import { stringify } from 'csv-stringify';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { ledgerEntries, ledgerSettings, orderParts, shops } from '../../platform/schema';
+import { setShopCommission } from '../shops';
 
 /**
  * Writes the marketplace's default commission where the ledger's triggers read it. Called at
@@ -293,11 +295,6 @@ export async function setCommission(
   bps: number | null,
 ): Promise<ShopLedger> {
   if (!isUuid(shopId)) throw notFound('Shop not found.');
-  const updated = await db
-    .update(shops)
-    .set({ commissionBps: bps, updatedAt: sql`now()` })
-    .where(eq(shops.id, shopId))
-    .returning({ id: shops.id });
-  if (updated.length === 0) throw notFound('Shop not found.');
+  if (!(await setShopCommission(db, shopId, bps))) throw notFound('Shop not found.');
   return shopLedger(db, shopId, 1);
 }

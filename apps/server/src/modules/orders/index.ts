@@ -16,19 +16,22 @@ export {
   type FollowEvents,
   type OrderEvent,
 } from './events';
-export { expireOverdueOrders, productIdsOf } from './service';
+export { expireOverdueOrders, productIdsOf } from './expiry';
 export {
   applyPaymentOutcome,
-  forgetBuyer,
   prepareOrderForPayment,
   type PayableOrder,
   type PaymentOutcome,
-} from './service';
+} from './payment-outcomes';
+export { forgetBuyer } from './forget-buyer';
 export {
   markRefunded,
+  recordRefundAnswer,
   refundDue,
   refundQueue,
+  reserveRefund,
   resolveRefundByHand,
   type RefundDue,
+  type ReservedRefund,
 } from './refunds';
 export type { Actor } from './transitions';

@@ -8,7 +8,7 @@ export const orderNumberPrefix = (at: Date): string =>
  * The short number people read out (SK-26-001234: year of the order, then a sequence), as an SQL
  * expression so an order's insert draws it without a round trip of its own. Numbers past 999999
  * grow a digit rather than being cut (lpad alone would cut them). `at` may be a placeholder for
- * the prefix (a statement built once, service.ts).
+ * the prefix (a statement built once, placing.ts).
  */
 export function orderNumberSql(at: Date | Placeholder = new Date()): SQL {
   const prefix = at instanceof Date ? orderNumberPrefix(at) : at;

@@ -14,7 +14,7 @@ import { DELIVERY_FORM, makeProduct, orderBody } from '../../../test/order-fixtu
 import { rowsOf } from '../../platform/db';
 import { DEVICE_COOKIE } from '../../platform/device';
 import { discountCodes, orders, products, productVariants, shops } from '../../platform/schema';
-import { expireOverdueOrders } from './service';
+import { expireOverdueOrders } from './expiry';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,7 +142,7 @@ describe('POST /api/order/create', () => {
   });
 
   it('writes each order with its own figures when orders of one shape follow each other', async () => {
-    // The order's statement is built once per shape and bound per order (service.ts): two orders
+    // The order's statement is built once per shape and bound per order (placing.ts): two orders
     // with the same number of lines, shops, stock rows and a code must still differ in all else.
     const [soap, oil] = await Promise.all([
       makeProduct(t.database.db, { payOnOrder: false, variants: [6, 6], priceKsh: 300 }),

@@ -1,7 +1,14 @@
 // Money owed back to shoppers: how much and through which payment, the admin's refund queue,
-// and marking an order refunded once the provider (or a person, by hand) has given it back.
-// Asking the provider is the payments module's part; it calls these inside its transactions.
-import { fromCents, isUuid, type RefundQueueEntry, type RefundReason } from '@soko/contract';
+// the refunds table (the orders module is its one writer), and marking an order refunded once the
+// provider (or a person, by hand) has given it back. Asking the provider is the payments
+// module's part; it calls these inside its transactions.
+import {
+  fromCents,
+  isUuid,
+  type RefundQueueEntry,
+  type RefundReason,
+  type RefundStatus,
+} from '@soko/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
@@ -87,6 +94,60 @@ export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
     amountCents,
     reason,
   };
+}
+
+/** A refund reserved before the provider is asked: what is owed, and the refund's row. */
+export type ReservedRefund = RefundDue & { refundId: string };
+
+/**
+ * Reserves the refund of what an order owes (refundDue, the order locked) before the provider is
+ * asked: 409 while one request of the payment waits for the provider. The table allows one
+ * refund per payment, so a second one fails with its unique violation (23505) for the caller
+ * to answer.
+ */
+export async function reserveRefund(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+): Promise<ReservedRefund> {
+  const due = await refundDue(tx, orderId);
+  const [waiting] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, due.paymentId), eq(refunds.status, 'requested')));
+  if (waiting) {
+    throw conflict('refund_pending', 'A refund of this payment is waiting for the provider.');
+  }
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId,
+      paymentId: due.paymentId,
+      amountCents: due.amountCents,
+      actorUserId: actor.userId ?? null,
+    })
+    .returning({ id: refunds.id });
+  if (!row) throw new Error('refund insert returned nothing');
+  return { ...due, refundId: row.id };
+}
+
+/**
+ * The provider's answer to a reserved refund, kept with it; when the money went back at once,
+ * the order is marked refunded in the same transaction.
+ */
+export async function recordRefundAnswer(
+  tx: Tx,
+  reserved: Pick<ReservedRefund, 'refundId' | 'amountCents'> & { order: { id: string } },
+  answer: { status: RefundStatus; message: string },
+  actor: Actor,
+): Promise<void> {
+  await tx
+    .update(refunds)
+    .set({ status: answer.status, message: answer.message.slice(0, 500), updatedAt: sql`now()` })
+    .where(eq(refunds.id, reserved.refundId));
+  if (answer.status === 'completed') {
+    await markRefunded(tx, reserved.order.id, reserved.amountCents, actor);
+  }
 }
 
 /**

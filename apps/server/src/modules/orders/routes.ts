@@ -43,7 +43,9 @@ import {
   readOrder,
 } from './queries';
 import type { Actor } from './transitions';
-import { checkoutOrder, createOrder, expireOverdueOrders, readOwnOrder } from './service';
+import { checkoutOrder, readOwnOrder } from './checkout';
+import { expireOverdueOrders } from './expiry';
+import { createOrder } from './placing';
 
 const errors = {
   ...errorResponses,

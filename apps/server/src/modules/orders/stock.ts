@@ -10,7 +10,7 @@
 // Those updates run as one statement (one round trip), a chain of WITH steps in which each
 // step's WHERE asks that the step before it took its row: PostgreSQL runs a step only after the
 // one it reads, so the rows are still locked one at a time in that order, and the chain stops at
-// the first short row. An order's insert carries the chain in its own statement (service.ts).
+// the first short row. An order's insert carries the chain in its own statement (placing.ts).
 import type { PartStatus } from '@soko/contract';
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { buildStatement, rowsOf, runStatement, type Db, type Tx } from '../../platform/db';

@@ -22,7 +22,7 @@ import {
   products,
   productVariants,
 } from '../../platform/schema';
-import { createOrder } from './service';
+import { createOrder } from './placing';
 import { moveOrder } from './transitions';
 
 let t: TestApp;

@@ -197,7 +197,7 @@ async function updateWithChange(
 /**
  * The history's first line, as an insert to run with the order's own (one round trip): placed by
  * a shopper, signed in (`shopperId`) or not (null), both possibly placeholders of the order's
- * statement (built once, service.ts).
+ * statement (built once, placing.ts).
  */
 export const placedChange = (
   tx: Db | Tx,

@@ -1,14 +1,14 @@
 // Asking the payment provider for money back (admins). A refund is reserved in the database
-// first (one live refund per payment, as Pesapal allows), then asked for outside any
-// transaction, then recorded: the order is marked refunded only when the provider says the
+// first (one live refund per payment, as Pesapal allows; the orders module writes the refunds
+// table), then asked for outside any transaction, then recorded: the order is marked refunded only when the provider says the
 // money went back (the sandbox at once; Pesapal once the merchant approves, seen as a reversal).
 import { fromCents } from '@soko/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { hasPgErrorCode } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { payments, refunds } from '../../platform/schema';
-import { markRefunded, refundDue, type Actor } from '../orders';
+import { recordRefundAnswer, reserveRefund, type Actor } from '../orders';
 import { ProviderError, type RefundAnswer } from './provider';
 import type { PaymentDeps } from './service';
 
@@ -23,27 +23,7 @@ export async function refundOrder(
 ): Promise<RefundAnswer> {
   const { db } = deps;
   const reserved = await db
-    .transaction(async (tx) => {
-      const due = await refundDue(tx, orderId);
-      const [waiting] = await tx
-        .select({ id: refunds.id })
-        .from(refunds)
-        .where(and(eq(refunds.paymentId, due.paymentId), eq(refunds.status, 'requested')));
-      if (waiting) {
-        throw conflict('refund_pending', 'A refund of this payment is waiting for the provider.');
-      }
-      const [row] = await tx
-        .insert(refunds)
-        .values({
-          orderId,
-          paymentId: due.paymentId,
-          amountCents: due.amountCents,
-          actorUserId: actor.userId ?? null,
-        })
-        .returning({ id: refunds.id });
-      if (!row) throw new Error('refund insert returned nothing');
-      return { ...due, refundId: row.id };
-    })
+    .transaction((tx) => reserveRefund(tx, orderId, actor))
     .catch((error: unknown) => {
       if (hasPgErrorCode(error, '23505')) throw conflict('refund_exists', ONE_REFUND_PER_PAYMENT);
       throw error;
@@ -72,13 +52,7 @@ export async function refundOrder(
     };
   }
 
-  await db.transaction(async (tx) => {
-    await tx
-      .update(refunds)
-      .set({ status: answer.status, message: answer.message.slice(0, 500), updatedAt: sql`now()` })
-      .where(eq(refunds.id, reserved.refundId));
-    if (answer.status === 'completed') await markRefunded(tx, orderId, reserved.amountCents, actor);
-  });
+  await db.transaction((tx) => recordRefundAnswer(tx, reserved, answer, actor));
   return answer;
 }
 

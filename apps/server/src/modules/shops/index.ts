@@ -1,2 +1,3 @@
 // Shop owners run their shops: the spec's /api/property/... calls.
 export { registerShopRoutes, shopInPath } from './routes';
+export { setShopCommission } from './service';

@@ -1,5 +1,6 @@
-// Shop owners run their shops: the shop itself, its categories and its products. Deleting a
-// category or a product hides it (`deleted_at`): past orders still show what was bought.
+// Shop owners run their shops: the shop itself (this module is the shops table's one writer),
+// its categories and its products. Deleting a category or a product hides it (`deleted_at`):
+// past orders still show what was bought.
 import {
   isUuid,
   MAX_STOCK,
@@ -20,6 +21,7 @@ import { unauthorized } from '../../platform/access';
 import { hasPgErrorCode, type Db, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { categories, products, productVariants, shops, users } from '../../platform/schema';
+import { makeOwner } from '../auth';
 import { getProduct, getShopCategory, toShop } from '../catalog';
 import { assertShopPictures } from '../media';
 import { inOwnedShop, lockVariants, ownedShops } from './queries';
@@ -110,14 +112,22 @@ export async function createShop(
       .values({ ownerId: account.id, ...shopColumns(input) })
       .returning();
     if (!row) throw new Error('shop insert returned nothing');
-    if (account.role === 'customer') {
-      await tx
-        .update(users)
-        .set({ role: 'owner', updatedAt: new Date() })
-        .where(eq(users.id, account.id));
-    }
+    if (account.role === 'customer') await makeOwner(tx, account.id);
     return { shop: toShop(row), ownerId: account.id };
   });
+}
+
+/**
+ * Sets a shop's own commission (basis points), or null to follow the default; for the ledger,
+ * which answers with the shop's ledger. False when there is no such shop.
+ */
+export async function setShopCommission(db: Db, shopId: string, bps: number | null) {
+  const updated = await db
+    .update(shops)
+    .set({ commissionBps: bps, updatedAt: sql`now()` })
+    .where(eq(shops.id, shopId))
+    .returning({ id: shops.id });
+  return updated.length > 0;
 }
 
 export async function updateShop(

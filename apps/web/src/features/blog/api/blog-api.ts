@@ -29,7 +29,7 @@ export function useBlogPage(page: number) {
 
 export function blogPostQueryOptions(id: string) {
   return queryOptions({
-    // The server seeds this key into a post page's HTML (seo/pages.ts).
+    // The server seeds this key into a post page's HTML (modules/pages/pages.ts).
     queryKey: queryKeys.blogPost(id),
     queryFn: ({ signal }) => apiGet<BlogPost>(`/api/blog/${encodeURIComponent(id)}`, { signal }),
     retry: retryServerErrors,

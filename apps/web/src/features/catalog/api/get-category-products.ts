@@ -41,7 +41,7 @@ export async function getCategoryPage(
 
 export function getCategoryPageQueryOptions(request: CategoryPageRequest) {
   return queryOptions({
-    // The same key the server seeds into a category page's HTML (modules/seo).
+    // The same key the server seeds into a category page's HTML (modules/pages).
     queryKey: queryKeys.categoryProducts(request.categoryName, request),
     queryFn: ({ signal }) => getCategoryPage(request, { signal }),
   });

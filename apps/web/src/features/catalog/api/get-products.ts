@@ -25,7 +25,7 @@ export async function getProductsPage(
 
 export function getProductsPageQueryOptions(request: ProductsPageRequest) {
   return queryOptions({
-    // The same key the server seeds into a listing page's HTML (modules/seo).
+    // The same key the server seeds into a listing page's HTML (modules/pages).
     queryKey: queryKeys.productsPage(request.sort, request.page, request.pageSize),
     queryFn: ({ signal }) => getProductsPage(request, { signal }),
   });

@@ -1,0 +1,296 @@
+// Placing an order: priced first (pricing.ts), then one statement, built once per shape, writes
+// the order, its lines and parts, takes its stock and its discount code's use, or refuses the
+// whole of it (decisions 023 and 025).
+import { fromCents, type CreateOrderBody, type CreateOrderResponse } from '@soko/contract';
+import { randomUUID } from 'node:crypto';
+import { sql, type Query } from 'drizzle-orm';
+import type { Caller } from '../../platform/access';
+import {
+  buildStatement,
+  hasPgErrorCode,
+  pgErrorOf,
+  rowsOf,
+  runStatement,
+  type Db,
+} from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { orderLines, orderParts, orders } from '../../platform/schema';
+import { orderNumberPrefix, orderNumberSql } from './order-number';
+import { codeUseSql, INVALID_CODE_MESSAGE } from './discount-codes';
+import {
+  checkTaken,
+  lineLabel,
+  stockChainSql,
+  stockSteps,
+  stockValues,
+  type StockMove,
+  type StockStep,
+} from './stock';
+import { placedChange } from './transitions';
+import { priceOrder, type PricedLine } from './pricing';
+import {
+  heldUnits,
+  tooManyHeld,
+  tooManyOpenOrders,
+  tooManyOpenOrdersFromAddress,
+  type OrderSettings,
+} from './holds';
+
+const MINUTE_MS = 60_000;
+/** A pay-on-delivery order holds its stock this long for its final checkout (DESIGN.md). */
+export const PAY_ON_DELIVERY_HOLD_MINUTES = 60;
+
+/**
+ * Who is ordering: the signed-in caller, the key their open orders are counted under (the
+ * account, else the device), and their network address's key (the far higher bounds).
+ */
+export type Orderer = {
+  caller: Caller | null;
+  clientKey: string;
+  networkKey: string;
+  /** The storefront it is placed at (its messages come from that shop); null: the default. */
+  tenantId?: string | null;
+};
+
+/** One part per shop of the order's lines, each with its lines' sum (DESIGN "Order parts"). */
+function partsOf(orderId: string, lines: readonly PricedLine[]) {
+  const subtotals = new Map<string, number>();
+  for (const line of lines) {
+    subtotals.set(
+      line.shopId,
+      (subtotals.get(line.shopId) ?? 0) + line.unitPriceCents * line.quantity,
+    );
+  }
+  return [...subtotals].map(([shopId, subtotalCents]) => ({ orderId, shopId, subtotalCents }));
+}
+
+const stockMoves = (lines: readonly PricedLine[]): StockMove[] =>
+  lines.map((line) => ({
+    productId: line.productId,
+    variantId: line.variantId,
+    quantity: line.quantity,
+    label: lineLabel(line.name, line.variantLabel),
+  }));
+
+/** Why the order's statement refused it (soko_refuse_order), with its DETAIL. */
+function orderRefusal(error: unknown): { reason: string; detail: string } | null {
+  const refused = pgErrorOf(error, 'SK409');
+  const reason = /order refused: (\w+)/.exec(refused?.message ?? '')?.[1];
+  return reason ? { reason, detail: refused?.detail ?? '' } : null;
+}
+
+/** What an order statement's text depends on; every other figure in it is a placeholder. */
+type OrderShape = {
+  lines: number;
+  parts: number;
+  /** The kind of each stock row the order takes, in lock order. */
+  stock: readonly StockStep['kind'][];
+  code: boolean;
+};
+
+/** Shapes seen, bounded: a cart holds few lines, so a few dozen shapes cover nearly every order. */
+const orderStatements = new Map<string, Query>();
+const MAX_ORDER_SHAPES = 256;
+
+/**
+ * The order's one statement for its shape, built once and then only bound (createOrder fills the
+ * placeholders). Building it with Drizzle on every order cost the server more CPU than the rest
+ * of the order put together (BENCHMARKS.md, issue 16).
+ *
+ * The client's lock comes first (client_orders), then the stock rows one after another
+ * (stock.ts), so every order statement takes its locks in one order; all of them are held only
+ * until this statement commits. Its last step refuses the whole statement, inserts and stock
+ * together, when the stock ran short, the code's last use went meanwhile or the client already
+ * holds too many open orders (in that order of precedence, as a shopper fixes them).
+ */
+function orderStatement(db: Db, shape: OrderShape): Query {
+  const key = `${shape.lines}/${shape.parts}/${shape.stock.join(',')}/${shape.code}`;
+  const cached = orderStatements.get(key);
+  if (cached) return cached;
+
+  const p = sql.placeholder;
+  const placeOrder = db.insert(orders).values({
+    id: p('orderId'),
+    orderNumber: orderNumberSql(p('numberPrefix')),
+    userId: p('userId'),
+    status: 'pending_payment',
+    payOnOrder: p('payOnOrder'),
+    subtotalCents: p('subtotalCents'),
+    discountCents: p('discountCents'),
+    shippingCents: p('shippingCents'),
+    totalCents: p('totalCents'),
+    shippingOption: p('shippingOption'),
+    discountCodeId: p('discountCodeId'),
+    holdUntil: p('holdUntil'),
+    clientKey: p('clientKey'),
+    networkKey: p('networkKey'),
+    tenantId: p('tenantId'),
+  });
+  const placeLines = db.insert(orderLines).values(
+    Array.from({ length: shape.lines }, (_, i) => ({
+      orderId: p('orderId'),
+      productId: p(`line_${i}_productId`),
+      variantId: p(`line_${i}_variantId`),
+      shopId: p(`line_${i}_shopId`),
+      name: p(`line_${i}_name`),
+      variantLabel: p(`line_${i}_variantLabel`),
+      imageUrl: p(`line_${i}_imageUrl`),
+      unitPriceCents: p(`line_${i}_unitPriceCents`),
+      quantity: p(`line_${i}_quantity`),
+      position: i,
+    })),
+  );
+  const placeParts = db.insert(orderParts).values(
+    Array.from({ length: shape.parts }, (_, i) => ({
+      orderId: p('orderId'),
+      shopId: p(`part_${i}_shopId`),
+      subtotalCents: p(`part_${i}_subtotalCents`),
+    })),
+  );
+  const stock = stockChainSql(db, shape.stock, sql`client_orders`);
+  const codeUse = shape.code ? codeUseSql(db, p('codeId'), p('now')) : null;
+  const statement = buildStatement(sql`
+    with client_orders as (
+        select * from soko_lock_client_orders(${p('clientKey')}, ${p('networkKey')}, ${p('orderId')},
+          ${p('now')}, ${p('maxOpenOrders')}, ${p('maxOpenOrdersPerAddress')},
+          ${p('heldProducts')}::uuid[], ${p('heldProductUnits')}::integer[], ${p('heldProductMax')}::integer[],
+          ${p('heldShops')}::uuid[], ${p('heldShopUnits')}::integer[], ${p('heldShopMax')}::integer[],
+          ${p('addressHoldFactor')})),
+      placed as (${placeOrder.returning({ orderNumber: orders.orderNumber }).getSQL()}),
+      placed_lines as (${placeLines.getSQL()}),
+      placed_parts as (${placeParts.getSQL()}),
+      history as (${placedChange(db, p('orderId'), p('userId')).getSQL()}),
+      ${codeUse ? sql`code_use as (${codeUse.getSQL()}),` : sql``}
+      ${stock.ctes},
+      outcome as (
+        select placed.order_number, ${stock.taken} as taken,
+          ${codeUse ? sql`(select count(*) from code_use)::int` : sql`1`} as code_taken,
+          client_orders.open_count, client_orders.first_lapse,
+          client_orders.network_open_count, client_orders.network_first_lapse,
+          client_orders.over_kind, client_orders.over_id, client_orders.over_held,
+          client_orders.over_max
+        from placed, client_orders)
+    select order_number,
+      case
+        when taken < ${shape.stock.length} then soko_refuse_order('out_of_stock', taken::text)
+        when code_taken = 0 then soko_refuse_order('code_used_up', '')
+        when open_count >= ${p('maxOpenOrders')}
+          then soko_refuse_order('too_many_open_orders', extract(epoch from first_lapse)::text)
+        when network_open_count >= ${p('maxOpenOrdersPerAddress')}
+          then soko_refuse_order('too_many_open_orders_address',
+            extract(epoch from network_first_lapse)::text)
+        when over_kind is not null
+          then soko_refuse_order('held_' || over_kind, concat_ws(':', over_id, over_held, over_max,
+            floor(extract(epoch from coalesce(
+              case when over_kind like 'network_%' then network_first_lapse else first_lapse end,
+              now())))::bigint))
+      end as refused
+    from outcome`);
+  if (orderStatements.size < MAX_ORDER_SHAPES) orderStatements.set(key, statement);
+  return statement;
+}
+
+/**
+ * POST /api/order/create. Reads come first and take no locks; then one statement, with no
+ * transaction around it, places the whole order or nothing (two round trips in all).
+ */
+export async function createOrder(
+  db: Db,
+  body: CreateOrderBody,
+  { caller, clientKey, networkKey, tenantId }: Orderer,
+  settings: OrderSettings,
+  now = new Date(),
+): Promise<CreateOrderResponse> {
+  // Priced before the statement: the reads take no locks, and a refused order (a changed
+  // price, a limit) never writes.
+  const { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
+    await priceOrder(db, body, now);
+  const payOnOrder = lines.some((line) => line.payOnOrder);
+  const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
+  const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
+  const orderId = randomUUID();
+  const parts = partsOf(orderId, lines);
+  const steps = stockSteps(stockMoves(lines));
+  const statement = orderStatement(db, {
+    lines: lines.length,
+    parts: parts.length,
+    stock: steps.map((step) => step.kind),
+    code: code !== null,
+  });
+  // The nulls here (no shopper, code, variant, label or picture) go to uuid and text columns,
+  // whose Drizzle encoders pass a null through (decision 025).
+  const values: Record<string, unknown> = {
+    orderId,
+    numberPrefix: orderNumberPrefix(now),
+    userId: caller?.id ?? null,
+    payOnOrder,
+    subtotalCents,
+    discountCents,
+    shippingCents: shipping,
+    totalCents,
+    shippingOption,
+    discountCodeId: code?.id ?? null,
+    holdUntil,
+    clientKey,
+    networkKey,
+    tenantId: tenantId ?? null,
+    now: now.toISOString(),
+    maxOpenOrders: settings.maxOpenOrders,
+    maxOpenOrdersPerAddress: settings.maxOpenOrdersPerAddress,
+    ...heldUnits(lines, settings),
+    addressHoldFactor: settings.addressHoldFactor,
+    ...(code ? { codeId: code.id } : {}),
+    ...stockValues(steps),
+  };
+  lines.forEach((line, i) => {
+    values[`line_${i}_productId`] = line.productId;
+    values[`line_${i}_variantId`] = line.variantId;
+    values[`line_${i}_shopId`] = line.shopId;
+    values[`line_${i}_name`] = line.name;
+    values[`line_${i}_variantLabel`] = line.variantLabel;
+    values[`line_${i}_imageUrl`] = line.imageUrl;
+    values[`line_${i}_unitPriceCents`] = line.unitPriceCents;
+    values[`line_${i}_quantity`] = line.quantity;
+  });
+  parts.forEach((part, i) => {
+    values[`part_${i}_shopId`] = part.shopId;
+    values[`part_${i}_subtotalCents`] = part.subtotalCents;
+  });
+  try {
+    const [placed] = rowsOf<{ order_number: string }>(await runStatement(db, statement, values));
+    if (!placed) throw new Error('order insert returned nothing');
+    return {
+      _id: orderId,
+      orderId: placed.order_number,
+      status: 'pending_payment' as const,
+      totalPrice: fromCents(totalCents),
+      payOnOrder,
+      holdUntil: holdUntil.toISOString(),
+    };
+  } catch (error: unknown) {
+    const refusal = orderRefusal(error);
+    if (refusal?.reason === 'out_of_stock') {
+      // Nothing was taken: the statement rolled back. Which row ran short, and what it has now.
+      await checkTaken(db, steps, Number(refusal.detail));
+    }
+    if (refusal?.reason === 'code_used_up') {
+      throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
+        fields: { discountCode: INVALID_CODE_MESSAGE },
+      });
+    }
+    if (refusal?.reason === 'too_many_open_orders') {
+      throw tooManyOpenOrders(settings, new Date(Number(refusal.detail) * 1000), now);
+    }
+    if (refusal?.reason === 'too_many_open_orders_address') {
+      throw tooManyOpenOrdersFromAddress(settings, new Date(Number(refusal.detail) * 1000), now);
+    }
+    if (refusal?.reason.startsWith('held_')) {
+      throw tooManyHeld(refusal.reason.slice('held_'.length), refusal.detail, lines, now);
+    }
+    // A product deleted between pricing and the insert: its line can no longer point at it.
+    if (hasPgErrorCode(error, '23503')) {
+      throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,227 @@
+// Pricing an order: the server prices every line from the database, with the discount code's
+// amount and shipping, and refuses a client total or discount that differs (409 with its own
+// figures). The client's figures are claims to check, never amounts to charge.
+import {
+  discountCodeAmountCents,
+  discountedPriceCents,
+  formatKsh,
+  fromCents,
+  grandTotalCents,
+  MAX_AMOUNT_KSH,
+  shippingCents,
+  toCents,
+  toShippingOption,
+  type CreateOrderBody,
+  type TotalMismatchDetails,
+  variantLabel,
+} from '@soko/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError, conflict } from '../../platform/errors';
+import { products, productVariants, shops } from '../../platform/schema';
+import { findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
+import { lineLabel } from './stock';
+
+export type PricedLine = {
+  productId: string;
+  variantId: string | null;
+  shopId: string;
+  name: string;
+  variantLabel: string | null;
+  imageUrl: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  payOnOrder: boolean;
+  maxPerOrder: number;
+  shopName: string;
+};
+
+const invalidLine = (index: number, field: string, message: string) =>
+  new AppError(400, 'validation_failed', message, {
+    fields: { [`items.${index}.${field}`]: message },
+  });
+
+/**
+ * Every line's product with its shop's rules and its live variants, for the ids given. Its SQL
+ * is the same for every order (the ids are one array parameter), so it is built once per
+ * database and runs as a prepared statement on PostgreSQL; PGlite ignores the name.
+ */
+function buildPriceRead(db: Db) {
+  return (
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        discounts: products.discounts,
+        imageUrls: products.imageUrls,
+        shopId: products.shopId,
+        payOnOrder: shops.payOnOrder,
+        maxPerOrder: shops.maxPerOrder,
+        shopName: shops.name,
+        variantId: productVariants.id,
+        variantName: productVariants.name,
+        variantSize: productVariants.size,
+      })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .leftJoin(
+        productVariants,
+        and(eq(productVariants.productId, products.id), isNull(productVariants.deletedAt)),
+      )
+      // A deleted product is hidden, not removed: it is no longer sold.
+      .where(
+        and(
+          sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`,
+          isNull(products.deletedAt),
+        ),
+      )
+      .prepare('order_price_read')
+  );
+}
+const priceReads = new WeakMap<Db, ReturnType<typeof buildPriceRead>>();
+
+/**
+ * Reads each line's product and variant (one query) and prices it from the database. It takes no
+ * lock, so it runs before the order's transaction: the stock chain and the conditional code use
+ * check again what must still hold when the order is written.
+ */
+async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<PricedLine[]> {
+  const productIds = [...new Set(items.map((item) => item.productId))];
+  let priceRead = priceReads.get(db);
+  if (!priceRead) {
+    priceRead = buildPriceRead(db);
+    priceReads.set(db, priceRead);
+  }
+  const rows = await priceRead.execute({ productIds });
+  const productRows = rows.filter((row, i) => rows.findIndex((other) => other.id === row.id) === i);
+  const variantRows = rows.flatMap((row) =>
+    row.variantId === null
+      ? []
+      : [
+          {
+            id: row.variantId,
+            productId: row.id,
+            name: row.variantName ?? '',
+            size: row.variantSize ?? '',
+          },
+        ],
+  );
+
+  return items.map((item, index) => {
+    const product = productRows.find((row) => row.id === item.productId);
+    if (!product) {
+      throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.', {
+        details: { productId: item.productId, variantId: item.selectedVariant },
+      });
+    }
+    const variants = variantRows.filter((row) => row.productId === product.id);
+    let label: string | null = null;
+    if (variants.length > 0) {
+      const variant = variants.find((row) => row.id === item.selectedVariant);
+      if (!variant)
+        throw invalidLine(index, 'selectedVariant', `Choose an option of ${product.name}.`);
+      label = variantLabel(variant) || null;
+    } else if (item.selectedVariant !== null) {
+      throw invalidLine(index, 'selectedVariant', `${product.name} has no options to choose.`);
+    }
+    return {
+      productId: product.id,
+      variantId: variants.length > 0 ? item.selectedVariant : null,
+      shopId: product.shopId,
+      name: product.name,
+      variantLabel: label,
+      imageUrl: product.imageUrls[0] ?? null,
+      unitPriceCents: discountedPriceCents(product.priceCents, product.discounts),
+      quantity: item.quantity,
+      payOnOrder: product.payOnOrder,
+      maxPerOrder: product.maxPerOrder,
+      shopName: product.shopName,
+    };
+  });
+}
+
+/**
+ * An order holds its stock until it is paid, so one order may take at most the shop's
+ * `maxPerOrder` of one item (lines of the same item counted together).
+ */
+function checkQuantityLimits(lines: readonly PricedLine[]): void {
+  const totals = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const key = `${line.productId}:${line.variantId ?? ''}`;
+    const quantity = (totals.get(key) ?? 0) + line.quantity;
+    totals.set(key, quantity);
+    if (quantity <= line.maxPerOrder) return;
+    const message = `You can order at most ${line.maxPerOrder} of ${lineLabel(line.name, line.variantLabel)} at a time. Lower the quantity in your cart, then place the order.`;
+    throw new AppError(400, 'quantity_limit', message, {
+      fields: { [`items.${index}.quantity`]: `At most ${line.maxPerOrder} in one order.` },
+      details: { productId: line.productId, variantId: line.variantId, max: line.maxPerOrder },
+    });
+  });
+}
+
+type Figures = {
+  totalCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+};
+
+/** 409 total_mismatch with the server's figures, so the checkout can show what changed. */
+export function totalMismatch(
+  message: string,
+  figures: Figures,
+  items: TotalMismatchDetails['items'],
+): AppError {
+  const details: TotalMismatchDetails = {
+    expected: fromCents(figures.totalCents),
+    subtotal: fromCents(figures.subtotalCents),
+    discount: fromCents(figures.discountCents),
+    shipping: fromCents(figures.shippingCents),
+    items,
+  };
+  return conflict('total_mismatch', message, details);
+}
+
+/**
+ * The order's figures from the database: each line's price, the code's amount, shipping and the
+ * total. A client total or discount that differs is refused with the server's figures (409).
+ */
+export async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
+  const lines = await priceLines(db, body.items);
+  checkQuantityLimits(lines);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+  const codeText = body.discountCode?.trim() ?? '';
+  const code = codeText ? await findUsableCode(db, codeText, now) : null;
+  if (codeText && !code) {
+    throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
+      fields: { discountCode: INVALID_CODE_MESSAGE },
+    });
+  }
+  const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
+  const shippingOption = toShippingOption(body.shipping);
+  const shipping = shippingCents(shippingOption);
+  const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
+  if (totalCents > toCents(MAX_AMOUNT_KSH)) {
+    throw new AppError(
+      400,
+      'order_too_large',
+      `One order may total at most ${formatKsh(MAX_AMOUNT_KSH)}. Please split it into smaller orders.`,
+    );
+  }
+
+  if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
+    throw totalMismatch(
+      `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
+      { totalCents, subtotalCents, discountCents, shippingCents: shipping },
+      lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId,
+        price: fromCents(line.unitPriceCents),
+      })),
+    );
+  }
+
+  return { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents };
+}
