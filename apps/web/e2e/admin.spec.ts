@@ -5,13 +5,12 @@ import {
   SHIPPING_OPTIONS,
   toCents,
   type AuthResponse,
-  type CreateOrderResponse,
   type Order,
   type Shop,
 } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
 import { readFile } from 'node:fs/promises';
-import { field, firstLine, seedToken, shopProduct, uniqueEmail } from './shopping';
+import { field, placeConfirmedOrder, seedToken, uniqueEmail } from './shopping';
 
 // The admin area (spec section 2): Add Product for another owner's shop, the product table
 // (inline edit, numbered pages, delete behind the confirmation), the order list with its three
@@ -143,46 +142,6 @@ test('an admin pages the orders and opens each detail panel', async ({ page, api
   }
 });
 
-/** A pay-on-delivery order checked out with this phone and email: it is then confirmed. */
-async function placeOrder(api: SokoApi, phoneNumber: string, email: string, index: number) {
-  const product = await shopProduct(api, false, index);
-  const { variant } = firstLine(product);
-  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
-  const totalPrice = fromCents(toCents(price) + toCents(SHIPPING_OPTIONS.standard.amountKsh));
-  const created = await api.post<CreateOrderResponse>('/api/order/create', {
-    items: [
-      {
-        name: product.name,
-        productId: product._id,
-        quantity: 1,
-        price,
-        selectedVariant: variant?._id ?? null,
-      },
-    ],
-    totalPrice,
-    shipping: 'standard',
-    discount: 0,
-  });
-  const order = await api.post<Order>('/api/order/checkout', {
-    firstName: 'Njeri',
-    middleName: 'Wairimu',
-    lastName: 'Mũthoni',
-    country: 'Kenya',
-    county: 'Nairobi',
-    city: 'Nairobi',
-    address: 'Moi Avenue 7',
-    postalcode: '00100',
-    phoneNumber,
-    email,
-    orderId: created._id,
-    totalPrice: created.totalPrice,
-    shipping: 'standard',
-    discount: 0,
-  });
-  expect(order.status).toBe('confirmed');
-  return { order, shopId: product.shopId };
-}
-
 test('an admin finds orders by number, phone, state and shop, and exports them as CSV', async ({
   page,
   api,
@@ -192,12 +151,14 @@ test('an admin finds orders by number, phone, state and shop, and exports them a
   // A phone number of this run and project's own: 07 then eight digits.
   const project = test.info().project.name === 'phone' ? '1' : '2';
   const subscriber = `${project}${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-  const { order, shopId } = await placeOrder(
-    api,
-    `07${subscriber}`,
-    uniqueEmail('finder'),
-    project === '1' ? 12 : 13,
-  );
+  const { order, shopId } = await placeConfirmedOrder(api, project === '1' ? 12 : 13, {
+    firstName: 'Njeri',
+    middleName: 'Wairimu',
+    lastName: 'Mũthoni',
+    address: 'Moi Avenue 7',
+    phoneNumber: `07${subscriber}`,
+    email: uniqueEmail('finder'),
+  });
   const shops = await api.get<Shop[]>('/api/property/shop/getall', { token: admin.token });
   const shop = shops.find((s) => s._id === shopId);
   if (!shop) throw new Error('the order’s shop is not listed');

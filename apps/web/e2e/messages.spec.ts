@@ -1,16 +1,7 @@
-import {
-  SHIPPING_OPTIONS,
-  discountedPriceCents,
-  fromCents,
-  toCents,
-  type AdminMessagePage,
-  type AuthResponse,
-  type CreateOrderResponse,
-  type Order,
-} from '@soko/contract';
+import { type AdminMessagePage, type AuthResponse } from '@soko/contract';
 import { expect, test, type SokoApi } from './fixtures';
 import { REFUSED_PREFIX, mailHeader, mailTo } from './mailbox';
-import { firstLine, seedToken, shopProduct, uniqueEmail } from './shopping';
+import { placeConfirmedOrder, seedToken, uniqueEmail } from './shopping';
 
 // The admin's outbox (issue 30, decision 032). Mail fails for real: the run's mail server refuses
 // (550) any address that starts with `refused-`, and the server's worker records the refusal. A
@@ -98,52 +89,12 @@ test('an admin finds a mail the server refused, with its error, and sees why a r
   await expect(filters.getByLabel('State')).toHaveValue('');
 });
 
-/** A pay-on-delivery order checked out with `email`: confirming it mails its shopper. */
-async function placeOrder(api: SokoApi, email: string, index: number): Promise<Order> {
-  const product = await shopProduct(api, false, index);
-  const { variant } = firstLine(product);
-  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
-  const totalPrice = fromCents(toCents(price) + toCents(SHIPPING_OPTIONS.standard.amountKsh));
-  const created = await api.post<CreateOrderResponse>('/api/order/create', {
-    items: [
-      {
-        name: product.name,
-        productId: product._id,
-        quantity: 1,
-        price,
-        selectedVariant: variant?._id ?? null,
-      },
-    ],
-    totalPrice,
-    shipping: 'standard',
-    discount: 0,
-  });
-  const order = await api.post<Order>('/api/order/checkout', {
-    firstName: 'Wanjiru',
-    middleName: '',
-    lastName: 'Mwangi',
-    country: 'Kenya',
-    county: 'Nairobi',
-    city: 'Nairobi',
-    address: 'Kenyatta Avenue 12',
-    postalcode: '00100',
-    phoneNumber: '0712 345 678',
-    email,
-    orderId: created._id,
-    totalPrice: created.totalPrice,
-    shipping: 'standard',
-    discount: 0,
-  });
-  expect(order.status).toBe('confirmed');
-  return order;
-}
-
 test('an order’s panel lists its messages, a refused one with its error and Resend', async ({
   page,
   api,
 }) => {
   const email = uniqueEmail(`${REFUSED_PREFIX}panel`);
-  const order = await placeOrder(api, email, 13);
+  const { order } = await placeConfirmedOrder(api, 13, { email });
   const admin = await signIn(api, 'admin@soko.test');
   await failedMessageTo(api, admin.token, email);
 
@@ -177,7 +128,7 @@ test('Resend refuses a bad address on its field, and sends a failed order mail t
 }) => {
   const wrong = uniqueEmail(`${REFUSED_PREFIX}order`);
   const corrected = uniqueEmail('corrected');
-  const order = await placeOrder(api, wrong, 14);
+  const { order } = await placeConfirmedOrder(api, 14, { email: wrong });
   const admin = await signIn(api, 'admin@soko.test');
   await failedMessageTo(api, admin.token, wrong);
 

@@ -1,7 +1,19 @@
 // What the cart, checkout, payment and account journeys share: picking well-stocked products of
 // one kind of shop, putting one in the cart, filling the delivery form, and the browser storage
 // the app keeps (the cart under 'cart', the token under 'token').
-import { variantLabel, type CartLine, type Product, type Shop } from '@soko/contract';
+import {
+  SHIPPING_OPTIONS,
+  discountedPriceCents,
+  fromCents,
+  toCents,
+  variantLabel,
+  type CartLine,
+  type CheckoutForm,
+  type CreateOrderResponse,
+  type Order,
+  type Product,
+  type Shop,
+} from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, type SokoApi } from './fixtures';
 
@@ -83,4 +95,52 @@ export async function fillDelivery(
 ): Promise<void> {
   for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
   await field(page, 'County').selectOption('Nairobi');
+}
+
+/**
+ * A pay-on-delivery order of one unit of the pay-on-delivery shop's product `index`, placed and
+ * checked out through the API with the delivery form `form` (Nairobi, by default): it is then
+ * confirmed, and its messages go out.
+ */
+export async function placeConfirmedOrder(
+  api: SokoApi,
+  index: number,
+  form: Partial<CheckoutForm> & Pick<CheckoutForm, 'email'>,
+): Promise<{ order: Order; shopId: string }> {
+  const product = await shopProduct(api, false, index);
+  const { variant } = firstLine(product);
+  const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts));
+  const totalPrice = fromCents(toCents(price) + toCents(SHIPPING_OPTIONS.standard.amountKsh));
+  const created = await api.post<CreateOrderResponse>('/api/order/create', {
+    items: [
+      {
+        name: product.name,
+        productId: product._id,
+        quantity: 1,
+        price,
+        selectedVariant: variant?._id ?? null,
+      },
+    ],
+    totalPrice,
+    shipping: 'standard',
+    discount: 0,
+  });
+  const order = await api.post<Order>('/api/order/checkout', {
+    firstName: 'Wanjiru',
+    middleName: '',
+    lastName: 'Mwangi',
+    country: 'Kenya',
+    county: 'Nairobi',
+    city: 'Nairobi',
+    address: 'Kenyatta Avenue 12',
+    postalcode: '00100',
+    phoneNumber: '0712 345 678',
+    ...form,
+    orderId: created._id,
+    totalPrice: created.totalPrice,
+    shipping: 'standard',
+    discount: 0,
+  });
+  expect(order.status).toBe('confirmed');
+  return { order, shopId: product.shopId };
 }
