@@ -24,6 +24,13 @@ export type Tenant = {
 export const tenantCacheKey = (tenant: Tenant | null) =>
   tenant ? `${tenant.id}.${tenant.version}` : '-';
 
+/** PUBLIC_URL's scheme and port on another tenant's host. */
+function onHost(publicUrl: string, host: string): string {
+  const site = new URL(publicUrl);
+  site.hostname = host;
+  return site.origin;
+}
+
 export class TenantDirectory {
   private byHost:
     | Promise<{ hosts: Map<string, Tenant>; ids: Map<string, Tenant>; fallback: Tenant | null }>
@@ -51,9 +58,7 @@ export class TenantDirectory {
     const host = request.hostname.toLowerCase();
     const tenant = hosts.get(host);
     if (!tenant || tenant === fallback) return publicUrl;
-    const site = new URL(publicUrl);
-    site.hostname = host;
-    return site.origin;
+    return onHost(publicUrl, host);
   }
 
   /**
@@ -68,9 +73,7 @@ export class TenantDirectory {
     return (tenantId) => {
       const tenant = (tenantId ? ids.get(tenantId) : undefined) ?? fallback;
       if (!tenant || tenant === fallback || !tenant.host) return { tenant, site: publicUrl };
-      const site = new URL(publicUrl);
-      site.hostname = tenant.host;
-      return { tenant, site: site.origin };
+      return { tenant, site: onHost(publicUrl, tenant.host) };
     };
   }
 

@@ -19,13 +19,6 @@ export type MessageOrigin = { senderName: string; site: string };
 
 const orderLink = (origin: MessageOrigin, order: Order) => `${origin.site}/orders/${order._id}`;
 
-/** The SMS form of a number people typed (07…, +2547…): +254…, or null when it is none. */
-export function smsNumberOf(phone: string): string | null {
-  const normal = normalizeKenyanPhone(phone);
-  if (!normal) return null;
-  return normal.startsWith('+') ? normal : `+${normal}`;
-}
-
 const hello = (order: Order) => (order.firstName ? `Hello ${order.firstName},` : 'Hello,');
 
 function linesText(order: Order): string[] {
@@ -88,7 +81,8 @@ function shopperEmail(
 
 /** The shopper's SMS, to the order's own phone when it is a Kenyan mobile: `text` and the link. */
 function shopperSms({ order, origin, userId }: Shopper, kind: ShopperKind, text: string): Draft[] {
-  const recipient = smsNumberOf(order.phoneNumber);
+  // The checkout stored it as +254… (normalizeKenyanPhone), the form an SMS goes to.
+  const recipient = normalizeKenyanPhone(order.phoneNumber);
   if (!recipient) return [];
   const body = `${origin.senderName}: ${text} ${orderLink(origin, order)}`;
   return [{ channel: 'sms', kind, userId, recipient, subject: '', body }];
