@@ -141,6 +141,12 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl(/^https?$/),
   // Email (issue 30): messages wait in the outbox as held until this is set.
   SMTP_URL: optionalUrl(/^smtps?$/),
+  // SMTP connections open at once at most (opened only as mail waits). A busy shop needs many:
+  // each connection carries one mail per four answers of the server, and on a process busy with
+  // orders each answer waits its turn (10 fell seconds behind 50 shoppers ordering; BENCHMARKS.md
+  // "Issue 30"). A relay that limits connections (Gmail's) answers the extra ones "try later",
+  // and their mail is retried.
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(30),
   // The address mail comes from; the display name is the tenant's (the shop's name).
   MAIL_FROM: z
     .email('must be an email address, e.g. no-reply@example.co.ke')
@@ -247,7 +253,7 @@ export type Config = {
     | undefined;
   mediaSweepGraceMinutes: number;
   // Set when SMTP_URL is: email goes out through it, else it waits in the outbox as held.
-  email: { smtpUrl: string; from: string } | undefined;
+  email: { smtpUrl: string; from: string; poolSize: number } | undefined;
   // Set when SMS_PROVIDER is: SMS go out through Africa's Talking, else they wait as held.
   sms:
     { username: string; apiKey: string; senderId: string | undefined; baseUrl: string } | undefined;
@@ -431,7 +437,7 @@ function emailSettings(e: z.infer<typeof envSchema>): Config['email'] {
   if (!e.MAIL_FROM) {
     throw new ConfigError('Invalid settings:\n  MAIL_FROM must be set when SMTP_URL is');
   }
-  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
+  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, poolSize: e.SMTP_POOL_SIZE };
 }
 
 // Fail closed, as for payments: SMS_PROVIDER set without its keys would hold every SMS silently.

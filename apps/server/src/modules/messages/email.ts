@@ -17,12 +17,13 @@ export function isFinalSmtpRefusal(error: SmtpError): boolean {
   return code >= 500 && code < 600 && (error.code === 'EENVELOPE' || error.code === 'EMESSAGE');
 }
 
-export function smtpChannel(smtpUrl: string, from: string): Channel {
+export function smtpChannel(smtpUrl: string, from: string, poolSize: number): Channel {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    // As many as the worker sends at once (its batch of 10), each reused for up to 100 mails.
-    maxConnections: 10,
+    // The worker's round hands over up to 100 at once; past poolSize they wait in the pool's
+    // queue. Each connection carries up to 100 mails.
+    maxConnections: poolSize,
     maxMessages: 100,
     // nodemailer waits minutes by default; a worker's claim on a message lasts five.
     connectionTimeout: 10_000,

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** Sends everything queued or held, through the loopback SMTP server. */
 async function deliver() {
-  const channels = { email: smtpChannel(inbox.url, 'no-reply@soko.test') };
+  const channels = { email: smtpChannel(inbox.url, 'no-reply@soko.test', 10) };
   try {
     await createMessageWorker(t.database.db, channels).drain();
   } finally {

@@ -253,6 +253,83 @@ describe('an order’s messages', () => {
     }
   });
 
+  it('writes each order’s own messages when one round follows many orders', async () => {
+    const context = {
+      db: t.database.db,
+      tenants: new TenantDirectory(t.database.db),
+      config: t.config,
+    };
+    const inA = await makeProduct(t.database.db, { payOnOrder: false, shopId: shopA, stock: 100 });
+    const inB = await makeProduct(t.database.db, { payOnOrder: false, shopId: shopB, stock: 100 });
+    // Orders to different people and shops, each confirmed again by events written in one
+    // statement: the round that takes them (this follower's or the app's) reads them all at once.
+    const placed = await Promise.all(
+      [[inA], [inB], [inA, inB], [inB], [inA]].map((items) => placeConfirmed(items)),
+    );
+    const ids = placed.map((order) => order._id);
+    const unfollowed = async () =>
+      (
+        await t.database.db
+          .select({ id: orderEvents.id })
+          .from(orderEvents)
+          .where(sql`${orderEvents.followedAt} is null and ${orderEvents.orderId} in ${ids}`)
+      ).length;
+    // The checkouts' own events go first (the app's follower takes them within a second).
+    for (let wait = 0; (await unfollowed()) > 0; wait++) {
+      if (wait > 100) throw new Error('the checkouts’ events were never followed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const people = placed.map((order, i) => ({
+      order,
+      email: `round-${i}@example.com`,
+      phone: `+25471100000${i}`,
+    }));
+    for (const { order, email, phone } of people) {
+      await t.database.db
+        .update(orders)
+        .set({ email, phoneNumber: phone })
+        .where(eq(orders.id, order._id));
+    }
+    const since = new Date(Date.now() - 1);
+    await t.database.db.execute(
+      sql`insert into order_events (order_id, kind, actor)
+          select unnest(${`{${ids.join(',')}}`}::uuid[]), 'order.confirmed', 'system'`,
+    );
+    const held = {};
+    const follower = orderMessagesFollower(context, held, (error) => {
+      throw error;
+    });
+    await follower.drain();
+
+    const ownerOf = { [shopA]: await ownerEmailOf(shopA), [shopB]: await ownerEmailOf(shopB) };
+    for (const { order, email, phone } of people) {
+      const rows = await t.database.db
+        .select({
+          kind: messages.kind,
+          channel: messages.channel,
+          recipient: messages.recipient,
+          subject: messages.subject,
+          body: messages.body,
+        })
+        .from(messages)
+        .where(sql`${messages.orderId} = ${order._id} and ${messages.createdAt} >= ${since}`);
+      const received = rows.filter((row) => row.kind === 'order_received');
+      expect(received.map((row) => [row.channel, row.recipient]).sort()).toEqual([
+        ['email', email],
+        ['sms', phone],
+      ]);
+      for (const row of received) expect(row.body).toContain(order.orderId);
+      const shopsOfOrder = [...new Set(order.parts.map((part) => part.shopId ?? ''))].sort();
+      const toOwners = rows.filter(
+        (row) => row.kind === 'owner_new_part' && row.channel === 'email',
+      );
+      expect(toOwners.map((row) => row.recipient).sort()).toEqual(
+        shopsOfOrder.map((shopId) => ownerOf[shopId]?.email).sort(),
+      );
+      for (const row of toOwners) expect(row.subject).toContain(order.orderId);
+    }
+  });
+
   it('writes each event’s messages once when two followers race for the same events', async () => {
     const context = {
       db: t.database.db,
@@ -261,7 +338,7 @@ describe('an order’s messages', () => {
     };
     // Two followers of their own race the app's (which polls every quarter second) for events.
     const item = await makeProduct(t.database.db, { payOnOrder: false, shopId: shopB, stock: 100 });
-    const held = { email: smtpChannel(inbox.url, 'orders@soko.test') };
+    const held = { email: smtpChannel(inbox.url, 'orders@soko.test', 10) };
     try {
       // A second confirmation of each, written straight into the table as another process's
       // move would leave it.

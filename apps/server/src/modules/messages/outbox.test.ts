@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config';
 import { messages } from '../../platform/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 const email = (): Channels => {
-  const channels = { email: smtpChannel(inbox.url, 'no-reply@soko.test') };
+  const channels = { email: smtpChannel(inbox.url, 'no-reply@soko.test', 10) };
   opened.push(channels);
   return channels;
 };
@@ -97,7 +98,7 @@ describe('the outbox', () => {
   });
 
   it('retries while the SMTP server cannot be reached at all', async () => {
-    const down = { email: smtpChannel('smtp://127.0.0.1:9', 'no-reply@soko.test') };
+    const down = { email: smtpChannel('smtp://127.0.0.1:9', 'no-reply@soko.test', 10) };
     opened.push(down);
     const { id, recipient } = await enqueue(down);
     await worker(down).runOnce();
@@ -178,5 +179,20 @@ describe('the outbox', () => {
     await worker(channels).drain();
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(inbox.mailsTo(recipient)).toHaveLength(1);
+  });
+});
+
+describe('the SMTP pool setting', () => {
+  const smtp = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@soko.test' };
+
+  it('opens up to 30 connections unless told otherwise', () => {
+    expect(loadConfig(smtp).email?.poolSize).toBe(30);
+    expect(loadConfig({ ...smtp, SMTP_POOL_SIZE: '8' }).email?.poolSize).toBe(8);
+  });
+
+  it('refuses a pool of no connections, a fraction or a word', () => {
+    for (const size of ['0', '2.5', 'ten', '101']) {
+      expect(() => loadConfig({ ...smtp, SMTP_POOL_SIZE: size }), size).toThrow(/SMTP_POOL_SIZE/);
+    }
   });
 });

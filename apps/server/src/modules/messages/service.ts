@@ -1,16 +1,11 @@
 // This process's outbox: the channels its settings make, the worker that sends through them, the
 // follower that turns order events into messages, and what other modules call to send one.
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext, App } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { shops } from '../../platform/schema';
 import type { Tenant } from '../../platform/tenant';
-import {
-  createEventFollower,
-  orderForMessages,
-  type OrderEvent,
-  type OrderForMessages,
-} from '../orders';
+import { createEventFollower, ordersForMessages, type OrderEvent } from '../orders';
 import type { Channels } from './channels';
 import { smtpChannel } from './email';
 import { unsubscribeKey } from '../consents';
@@ -40,20 +35,34 @@ export type Outbox = {
 
 export function channelsFrom(config: AppContext['config']): Channels {
   const channels: Channels = {};
-  if (config.email) channels.email = smtpChannel(config.email.smtpUrl, config.email.from);
+  if (config.email) {
+    const { smtpUrl, from, poolSize } = config.email;
+    channels.email = smtpChannel(smtpUrl, from, poolSize);
+  }
   if (config.sms) channels.sms = africasTalkingChannel(config.sms);
   return channels;
 }
 
 /** The tenant's name, which mail is sent under: its shop's name. */
 export async function senderNameOf(db: Db | Tx, tenant: Tenant | null): Promise<string> {
-  if (!tenant) return 'Soko';
-  const [shop] = await db
-    .select({ name: shops.name })
-    .from(shops)
-    .where(eq(shops.id, tenant.shopId))
-    .limit(1);
-  return shop?.name ?? 'Soko';
+  return (await senderNamesOf(db, [tenant]))(tenant);
+}
+
+/** The sender's name of each of the tenants, read in one statement. */
+async function senderNamesOf(
+  db: Db | Tx,
+  tenants: readonly (Tenant | null)[],
+): Promise<(tenant: Tenant | null) => string> {
+  const shopIds = [...new Set(tenants.flatMap((tenant) => (tenant ? [tenant.shopId] : [])))];
+  const names = new Map<string, string>();
+  if (shopIds.length > 0) {
+    const rows = await db
+      .select({ id: shops.id, name: shops.name })
+      .from(shops)
+      .where(inArray(shops.id, shopIds));
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return (tenant) => (tenant ? names.get(tenant.shopId) : undefined) ?? 'Soko';
 }
 
 // Events nobody is told of (an order placed and waiting for its payment, say) are marked
@@ -85,28 +94,28 @@ export function orderMessagesFollower(
     ctx.db,
     () => ctx.tenants.sitesOfTenants(ctx.config.publicUrl),
     async (tx, events, siteOf) => {
-      const facts = new Map<string, { facts: OrderForMessages; origin: MessageOrigin } | null>();
+      const spoken = events.filter((event) => SPOKEN.has(event.kind));
+      const facts = await ordersForMessages(
+        tx,
+        spoken.map((event) => event.orderId),
+      );
+      const senders = await senderNamesOf(
+        tx,
+        [...facts.values()].map((found) => siteOf(found.tenantId).tenant),
+      );
       const written: NewMessage[] = [];
-      for (const event of events) {
-        if (!SPOKEN.has(event.kind)) continue;
-        if (!facts.has(event.orderId)) {
-          const found = await orderForMessages(tx, event.orderId);
-          if (!found) {
-            facts.set(event.orderId, null);
-          } else {
-            const { tenant, site } = siteOf(found.tenantId);
-            facts.set(event.orderId, {
-              facts: found,
-              origin: { senderName: await senderNameOf(tx, tenant), site },
-            });
-          }
-        }
-        const known = facts.get(event.orderId);
-        if (known) written.push(...messagesForEvent(event, known.facts, known.origin));
+      for (const event of spoken) {
+        const found = facts.get(event.orderId);
+        if (!found) continue;
+        const { tenant, site } = siteOf(found.tenantId);
+        const origin: MessageOrigin = { senderName: senders(tenant), site };
+        written.push(...messagesForEvent(event, found, origin));
       }
       await enqueueMessages(tx, written, channels);
     },
-    onError ? { onError } : {},
+    // A round reads its orders in a few statements whatever its size (ordersForMessages), so a
+    // big one costs little more than a small one and keeps up with a busy shop.
+    { batchSize: 200, ...(onError ? { onError } : {}) },
   );
 }
 

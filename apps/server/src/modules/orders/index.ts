@@ -4,7 +4,7 @@ export { registerOrderRoutes } from './routes';
 export { orderNumberSql } from './order-number';
 export {
   buyerOrderLines,
-  orderForMessages,
+  ordersForMessages,
   proofOfPurchase,
   readOrder,
   type OrderForMessages,

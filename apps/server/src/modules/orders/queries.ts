@@ -534,17 +534,32 @@ export type OrderForMessages = {
 /** Who runs a shop: their account's email, and its phone once verified (else null). */
 export type ShopOwner = { email: string; userId: string; verifiedPhone: string | null };
 
-export async function orderForMessages(
+// The event follower reads every order of its round at once: statements a round, not an order
+// (one per order fell behind 50 shoppers ordering; BENCHMARKS.md, "Issue 30").
+const ORDERS_BY_IDS = buildStatement(
+  sql`select * from ${orders} where id = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
+/** What each of the orders' messages say (an id that names no order is left out). */
+export async function ordersForMessages(
   db: Db | Tx,
-  orderId: string,
-): Promise<OrderForMessages | undefined> {
-  const row = await findOrder(db, orderId);
-  if (!row) return undefined;
-  const { view: order, lines } = await viewWithLines(db, row);
-  const shopIds = [...new Set(order.parts.flatMap((part) => (part.shopId ? [part.shopId] : [])))];
+  orderIds: readonly string[],
+): Promise<Map<string, OrderForMessages>> {
+  const found = new Map<string, OrderForMessages>();
+  if (orderIds.length === 0) return found;
+  const ids = [...new Set(orderIds)];
+  const rows = rowsOf<Record<string, unknown>>(await runStatement(db, ORDERS_BY_IDS, { ids })).map(
+    (raw) => decodeRow(orders, raw),
+  );
+  const [linesByOrder, partsByOrder] = [await linesOf(db, ids), await partsOf(db, ids)];
+  const shopIds = [
+    ...new Set(
+      [...partsByOrder.values()].flat().flatMap((part) => (part.shopId ? [part.shopId] : [])),
+    ),
+  ];
   const owners = new Map<string, ShopOwner>();
   if (shopIds.length > 0) {
-    const rows = await db
+    const shopRows = await db
       .select({
         id: shops.id,
         email: shops.ownerEmail,
@@ -555,16 +570,26 @@ export async function orderForMessages(
       .from(shops)
       .innerJoin(users, eq(users.id, shops.ownerId))
       .where(inArray(shops.id, shopIds));
-    for (const shop of rows) {
+    for (const shop of shopRows) {
       const verifiedPhone = shop.verifiedAt ? shop.phone : null;
       owners.set(shop.id, { email: shop.email, userId: shop.userId, verifiedPhone });
     }
   }
-  return {
-    order,
-    itemShops: lines.map((line) => line.shopId),
-    userId: row.userId,
-    tenantId: row.tenantId,
-    owners,
-  };
+  for (const row of rows) {
+    const lines = linesByOrder.get(row.id) ?? [];
+    const parts = partsByOrder.get(row.id) ?? [];
+    const ownersOfOrder = new Map<string, ShopOwner>();
+    for (const part of parts) {
+      const owner = part.shopId ? owners.get(part.shopId) : undefined;
+      if (part.shopId && owner) ownersOfOrder.set(part.shopId, owner);
+    }
+    found.set(row.id, {
+      order: orderView(row, lines, parts),
+      itemShops: lines.map((line) => line.shopId),
+      userId: row.userId,
+      tenantId: row.tenantId,
+      owners: ownersOfOrder,
+    });
+  }
+  return found;
 }
