@@ -24,15 +24,21 @@
 //               above, each after a restart and a warm-up, its CPU counted from the load's start
 //               until every event was followed and (with SMTP) every mail sent. Held rows are
 //               deleted after each run without SMTP, so the next run's outbox does not send them.
+//               Then the same mails through nodemailer alone (a process of its own sending copies
+//               of an order mail to the same inbox, BENCH_CHANNEL_MAILS, 4000), and one more run
+//               with SMTP set under V8's profiler (bench/profile.mjs): the share of the server's
+//               CPU in the SMTP conversation, the outbox's own code, the event follower and the
+//               rest. BENCH_ONLY=cpu runs only these.
 //
 // Prints a Markdown report and writes bench/messages-results.json.
-import { writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { children, cpuMs, freePort, percentile, postgresCpuMs, root, round } from './lib.mjs';
+import { cpuShares } from './profile.mjs';
 import {
   DELIVERY_FORM,
   postJson,
@@ -332,6 +338,111 @@ async function latency(shop, inbox) {
   };
 }
 
+/**
+ * (a) What the SMTP conversation itself costs, outbox aside: a process of its own sends
+ * `channelMails` copies of a real order mail (read from the database) through nodemailer with the
+ * server's transport settings (pooled, SMTP_POOL_SIZE connections, rounds of 100 as the worker
+ * hands them over) to the same inbox; its CPU time a mail, after a warm-up.
+ */
+const channelMails = Number(process.env.BENCH_CHANNEL_MAILS ?? 4000);
+async function channelCost(shop, inbox) {
+  const [mail] = await query(
+    shop.databaseUrl,
+    `select sender_name, subject, body from messages
+      where kind = 'order_received' and channel = 'email' limit 1`,
+  );
+  if (!mail) throw new Error('no order mail to copy');
+  const script = `
+    import nodemailer from 'nodemailer';
+    const [url, from, senderName, subject, body, total, poolSize] = process.argv.slice(1);
+    const transport = nodemailer.createTransport({ url, pool: true, maxConnections: Number(poolSize), maxMessages: 100 });
+    let n = 0;
+    const send = () => transport.sendMail({
+      from: { name: senderName, address: from }, to: 'channel-' + n + '@example.com', subject, text: body,
+      messageId: '<channel-' + n++ + '@soko.test>', headers: { 'Auto-Submitted': 'auto-generated' },
+    });
+    const rounds = async (count) => { for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, send)); };
+    await rounds(500);
+    const from0 = process.cpuUsage();
+    await rounds(Number(total));
+    const used = process.cpuUsage(from0);
+    process.stdout.write(String((used.user + used.system) / 1000 / Number(total)));
+    transport.close();`;
+  // Not execFileSync: the inbox the child sends to runs in this process.
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      script,
+      inbox.url,
+      MAIL_FROM,
+      mail.sender_name,
+      mail.subject,
+      mail.body,
+      String(channelMails),
+      process.env.SMTP_POOL_SIZE ?? '30',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  return { mails: channelMails, cpuMsPerMail: round(Number(stdout), 3) };
+}
+
+/** Where the server's CPU goes, sending included (bench/profile.mjs): the first group wins. */
+const CPU_GROUPS = [
+  { name: 'smtp', test: (frame) => frame.url.includes('/node_modules/nodemailer/') },
+  {
+    name: 'follower',
+    test: (frame) =>
+      /modules\/(orders\/events|messages\/service|messages\/order-messages)\.ts$/.test(
+        frame.source ?? '',
+      ),
+  },
+  {
+    name: 'outbox',
+    test: (frame) =>
+      /modules\/messages\/(outbox|runner|email|channels)\.ts$/.test(frame.source ?? ''),
+  },
+];
+
+/**
+ * (a) The same load with SMTP set under the profiler, from the load's start until all is sent:
+ * the share of the server's CPU in the SMTP conversation (nodemailer and the socket writes it
+ * makes), in the outbox's own code (claiming, recording, waking, its channel adapter), in the
+ * event follower (reading orders, writing their messages), and the rest (taking the orders).
+ */
+async function profiledRun(shop, smtpEnv) {
+  const file = path.join(os.tmpdir(), `soko-messages-${process.pid}.cpuprofile`);
+  rmSync(file, { force: true });
+  await shop.restart({ ...smtpEnv, BENCH_PROFILE_FILE: file });
+  await orderLoad(shop, warmupSeconds);
+  await settled(shop, true);
+  process.kill(shop.pid(), 'SIGUSR2');
+  const { confirmed } = await orderLoad(shop, seconds);
+  await settled(shop, true);
+  process.kill(shop.pid(), 'SIGUSR2');
+  for (let waited = 0; !existsSync(file); waited += 100) {
+    if (waited > 60_000) throw new Error('the server wrote no profile');
+    await sleep(100);
+  }
+  await sleep(500); // written in one call, but let it land
+  const { busyMs, ms } = cpuShares(file, CPU_GROUPS);
+  rmSync(file, { force: true });
+  const ordering = ms.rest + ms.follower;
+  const perOrder = (value) => round(value / confirmed.length, 3);
+  return {
+    orders: confirmed.length,
+    busyMsPerOrder: perOrder(busyMs),
+    msPerOrder: Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, perOrder(v)])),
+    // Each as a share of what taking the orders and writing their messages cost.
+    smtpPercent: round((ms.smtp / ordering) * 100),
+    outboxPercent: round((ms.outbox / ordering) * 100),
+    followerPercent: round((ms.follower / ms.rest) * 100),
+  };
+}
+
 /** (a) One run: the server's CPU per order from the load's start until all is settled. */
 async function cpuRun(shop, smtpEnv, sending) {
   await shop.restart(sending ? smtpEnv : {});
@@ -341,6 +452,14 @@ async function cpuRun(shop, smtpEnv, sending) {
   const began = performance.now();
   const from = cpuMs(shop.pid());
   const databaseFrom = postgresCpuMs();
+  const sentEmails = async () =>
+    (
+      await query(
+        shop.databaseUrl,
+        `select count(*)::int as n from messages where channel = 'email' and status = 'sent'`,
+      )
+    )[0].n;
+  const sentBefore = await sentEmails();
   const { confirmed, failed } = await orderLoad(shop, seconds);
   await settled(shop, sending);
   const cpu = cpuMs(shop.pid()) - from;
@@ -360,6 +479,7 @@ async function cpuRun(shop, smtpEnv, sending) {
     ordersPerSecond: round(confirmed.length / seconds),
     wallSeconds: round((performance.now() - began) / 1000, 2),
     serverCpuMsPerOrder: round(cpu / confirmed.length, 2),
+    mailsSentPerOrder: round(((await sentEmails()) - sentBefore) / confirmed.length, 2),
     postgresCpuMsPerOrder: round(databaseCpu / confirmed.length, 2),
     heldRows: counts.held,
     sentRows: counts.sent,
@@ -386,11 +506,17 @@ async function measure() {
   try {
     const uptimeBefore = os.loadavg().map((l) => round(l, 2));
     if (only === 'latency') return { latency: await latency(shop, inbox), pauseMs };
-    process.stderr.write('drain...\n');
-    const drained = await drain(shop, inbox, smtpEnv);
-    process.stderr.write(`${JSON.stringify(drained)}\nlatency...\n`);
-    const late = await latency(shop, inbox);
-    process.stderr.write(`${JSON.stringify(late)}\ncpu...\n`);
+    // BENCH_ONLY=cpu: the (a) runs only, for a rerun on a quiet host.
+    const cpuOnly = only === 'cpu';
+    let drained;
+    let late;
+    if (!cpuOnly) {
+      process.stderr.write('drain...\n');
+      drained = await drain(shop, inbox, smtpEnv);
+      process.stderr.write(`${JSON.stringify(drained)}\nlatency...\n`);
+      late = await latency(shop, inbox);
+      process.stderr.write(`${JSON.stringify(late)}\ncpu...\n`);
+    }
     const runs = [];
     for (let i = 0; i < cpuRounds; i++) {
       for (const sending of i % 2 === 0 ? [true, false] : [false, true]) {
@@ -408,6 +534,15 @@ async function measure() {
       withoutMsPerOrder: round(mean(without, 'serverCpuMsPerOrder'), 2),
     };
     cpu.addedPercent = round((cpu.withSmtpMsPerOrder / cpu.withoutMsPerOrder - 1) * 100);
+    // What the same mails cost nodemailer alone, in a process that does nothing else: beside the
+    // difference above, it says how much of sending's cost is the SMTP conversation itself.
+    process.stderr.write('channel...\n');
+    cpu.channel = await channelCost(shop, inbox);
+    cpu.mailsPerOrder = round(mean(withSmtp, 'mailsSentPerOrder'), 2);
+    cpu.smtpMsPerOrder = round(cpu.mailsPerOrder * cpu.channel.cpuMsPerMail, 2);
+    process.stderr.write('profile...\n');
+    cpu.profile = await profiledRun(shop, smtpEnv);
+    process.stderr.write(`${JSON.stringify(cpu.profile)}\n`);
     return {
       database: 'postgres',
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
@@ -443,6 +578,10 @@ function toMarkdown(r) {
     ),
     '',
     `Server CPU per order: ${r.cpu.withSmtpMsPerOrder} ms with SMTP set, ${r.cpu.withoutMsPerOrder} ms without: ${r.cpu.addedPercent} % added by sending.`,
+    '',
+    `Profiled run with SMTP set (${r.cpu.profile.orders} orders, ${r.cpu.profile.busyMsPerOrder} ms of busy CPU an order under the profiler): the SMTP conversation ${r.cpu.profile.msPerOrder.smtp} ms an order (${r.cpu.profile.smtpPercent} % of the rest), the outbox's own code ${r.cpu.profile.msPerOrder.outbox} ms (${r.cpu.profile.outboxPercent} %), the event follower ${r.cpu.profile.msPerOrder.follower} ms (${r.cpu.profile.followerPercent} % of taking the orders), taking the orders ${r.cpu.profile.msPerOrder.rest} ms.`,
+    '',
+    `The same mails through nodemailer alone, in a process of its own (${r.cpu.channel.mails} mails): ${r.cpu.channel.cpuMsPerMail} ms a mail, ${r.cpu.smtpMsPerOrder} ms for an order's ${r.cpu.mailsPerOrder}.`,
   ].join('\n');
 }
 

@@ -138,8 +138,14 @@ export const serverEnv = (port, dataDir, databaseUrl) => ({
 // BENCH_SERVER runs another build (an older commit's, to compare) instead of this one's.
 const serverEntry = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 
+// With BENCH_PROFILE_FILE set, under the profiler of bench/profiled-server.mjs.
 export const startServer = (env) =>
-  start(process.execPath, [serverEntry], env, /Soko is serving on/);
+  start(
+    process.execPath,
+    [env.BENCH_PROFILE_FILE ? 'bench/profiled-server.mjs' : serverEntry],
+    env,
+    /Soko is serving on/,
+  );
 
 export async function stop(child, signal) {
   if (child.exitCode !== null) return;
