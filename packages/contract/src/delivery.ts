@@ -4,7 +4,7 @@
 // price a part are here, so the server's checkout and the browser's quote agree.
 import { z } from 'zod';
 import { optionalText, requiredText, uuidSchema } from './common';
-import { fromCents, toCents } from './money';
+import { toCents } from './money';
 import { countySchema, KENYA_COUNTIES, type County } from './counties';
 import type { ShippingOption } from './money';
 
@@ -203,17 +203,6 @@ export const partDeliverySchema = z.object({
   pickupCounterId: z.string().nullable(),
 });
 export type PartDelivery = z.infer<typeof partDeliverySchema>;
-
-export const partDeliveryOf = (
-  shopId: string,
-  destination: PartDestination,
-  cents: number,
-): PartDelivery => ({
-  shopId,
-  fee: fromCents(cents),
-  county: destination.kind === 'door' ? destination.county : null,
-  pickupCounterId: destination.kind === 'pickup' ? destination.counter.id : null,
-});
 
 /** A shop part collected at one of the shop's counters, as the order body names it. */
 export const pickupChoiceSchema = z.strictObject({
