@@ -14,7 +14,9 @@ import {
 } from '@soko/contract';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
-import { conflict, notFound } from '../../platform/errors';
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { orderParts } from '../../platform/schema';
 import { findOrder, lockOrderRow, viewOf, type OrderRow } from './queries';
 import { moveOrder, type Actor } from './transitions';
 import { totalMismatch } from './pricing';
@@ -80,6 +82,35 @@ export async function checkClaims(tx: Tx, order: OrderRow, claimed: ClaimedFigur
   );
 }
 
+/**
+ * The delivery form against where the parts were priced to go (decision 035): a part going to a
+ * door needs the street address, and one priced for a county is delivered there (its fee was
+ * that county's). Parts all collected at counters need no address.
+ */
+async function checkDestination(tx: Tx, orderId: string, form: FinalCheckoutBody): Promise<void> {
+  const doors = await tx
+    .select({ county: orderParts.deliveryCounty })
+    .from(orderParts)
+    .where(and(eq(orderParts.orderId, orderId), isNull(orderParts.pickupCounter)));
+  if (doors.length === 0) return;
+  const missing: Record<string, string> = {};
+  if (!form.address) missing.address = 'This field is required.';
+  if (!form.city) missing.city = 'This field is required.';
+  if (Object.keys(missing).length > 0) {
+    throw new AppError(400, 'validation_failed', 'Say where to deliver the order.', {
+      fields: missing,
+    });
+  }
+  const priced = doors.find((door) => door.county !== null && door.county !== form.county);
+  if (priced) {
+    const message = `Delivery was priced for ${priced.county}: choose ${priced.county}, or place the order again for ${form.county}.`;
+    throw new AppError(409, 'delivery_county_changed', message, {
+      fields: { county: message },
+      details: { county: priced.county },
+    });
+  }
+}
+
 /** POST /api/order/checkout: confirms the order with the delivery form; sent twice, same order. */
 export async function checkoutOrder(
   db: Db,
@@ -110,6 +141,7 @@ export async function checkoutOrder(
       throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
     }
     await checkClaims(tx, order, body);
+    await checkDestination(tx, order.id, body);
     const confirmed = await moveOrder(tx, order, 'confirmed', shopper(caller), {
       set: deliveryColumns(body),
       now,
