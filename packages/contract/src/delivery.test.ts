@@ -47,11 +47,12 @@ describe('a part’s delivery fee', () => {
   });
 
   it('is the counter’s fee for a pickup, and nothing from the free threshold', () => {
-    const counter = SETTINGS.pickupCounters[0]!;
+    const [counter] = SETTINGS.pickupCounters;
+    if (!counter) throw new Error('no counter');
     expect(partDeliveryCents(SETTINGS, { kind: 'pickup', counter }, 'express', 0)).toBe(5_000);
-    expect(partDeliveryCents(SETTINGS, { kind: 'door', county: 'Kisumu' }, 'standard', 500_000)).toBe(
-      0,
-    );
+    expect(
+      partDeliveryCents(SETTINGS, { kind: 'door', county: 'Kisumu' }, 'standard', 500_000),
+    ).toBe(0);
   });
 
   it('is the spec’s Ksh 10 / 20 for a shop that set nothing', () => {
@@ -69,9 +70,9 @@ describe('delivery settings', () => {
   };
 
   it('refuse negative fees, non-numbers, unknown counties and a county in two groups', () => {
-    expect(errorsOf({ restOfKenya: { standard: { fee: -1 }, express: { fee: 20 } } })).toHaveProperty(
-      ['restOfKenya.standard.fee'],
-    );
+    expect(
+      errorsOf({ restOfKenya: { standard: { fee: -1 }, express: { fee: 20 } } }),
+    ).toHaveProperty(['restOfKenya.standard.fee']);
     expect(errorsOf({ ...base, freeFrom: 'lots' })).toHaveProperty(['freeFrom']);
     const zone = (counties: string[]) => ({
       name: 'Z',
@@ -79,10 +80,12 @@ describe('delivery settings', () => {
       standard: { fee: 1 },
       express: { fee: 2 },
     });
-    expect(errorsOf({ ...base, zones: [zone(['Atlantis'])] })).toHaveProperty(['zones.0.counties.0']);
-    expect(
-      errorsOf({ ...base, zones: [zone(['Nairobi']), zone(['Kisumu', 'Nairobi'])] }),
-    ).toEqual({ 'zones.1.counties.1': 'Nairobi is already in group 1.' });
+    expect(errorsOf({ ...base, zones: [zone(['Atlantis'])] })).toHaveProperty([
+      'zones.0.counties.0',
+    ]);
+    expect(errorsOf({ ...base, zones: [zone(['Nairobi']), zone(['Kisumu', 'Nairobi'])] })).toEqual({
+      'zones.1.counties.1': 'Nairobi is already in group 1.',
+    });
     expect(errorsOf({ ...base, zones: [zone(['Nairobi', 'Nairobi'])] })).toEqual({
       'zones.0.counties.1': 'Nairobi is listed twice.',
     });
@@ -99,6 +102,8 @@ describe('delivery settings', () => {
     expect(
       deliveryQuoteQuerySchema.safeParse({ county: 'Nairobi', productId: id, shopId: id }).success,
     ).toBe(false);
-    expect(deliveryQuoteQuerySchema.safeParse({ county: 'Gotham', shopId: id }).success).toBe(false);
+    expect(deliveryQuoteQuerySchema.safeParse({ county: 'Gotham', shopId: id }).success).toBe(
+      false,
+    );
   });
 });

@@ -176,8 +176,7 @@ export function quoteDelivery(
 
 /** Where one shop's part goes: a county's door, or one of the shop's counters. */
 export type PartDestination =
-  | { kind: 'door'; county: County | null }
-  | { kind: 'pickup'; counter: PickupCounter };
+  { kind: 'door'; county: County | null } | { kind: 'pickup'; counter: PickupCounter };
 
 /**
  * One shop part's delivery fee in cents: the counter's fee for a pickup, else the county's

@@ -442,7 +442,12 @@ export type PickupCounterSnapshot = { id: string; name: string; address: string;
 export type StoredDeliveryRate = { feeCents: number; days: string };
 /** A shop's delivery as stored (modules/delivery writes it; its zod schema checked it first). */
 export type StoredDeliverySettings = {
-  zones: { name: string; counties: string[]; standard: StoredDeliveryRate; express: StoredDeliveryRate }[];
+  zones: {
+    name: string;
+    counties: string[];
+    standard: StoredDeliveryRate;
+    express: StoredDeliveryRate;
+  }[];
   restOfKenya: { standard: StoredDeliveryRate; express: StoredDeliveryRate };
   freeFromCents: number | null;
   pickupCounters: (PickupCounterSnapshot & { feeCents: number })[];

@@ -38,6 +38,12 @@ afterAll(async () => {
 
 const deliveryUrl = (shopId: string) => `/api/property/shop/${shopId}/delivery`;
 
+const SHOP_A_COUNTER = {
+  name: 'Moi Avenue counter',
+  address: 'Moi Avenue 12, Nairobi',
+  hours: '8-18',
+  fee: 50,
+};
 /** Shop A's delivery: a Nairobi group, the rest of Kenya, free from Ksh 5,000, one counter. */
 const SHOP_A_DELIVERY: DeliverySettingsInput = {
   zones: [
@@ -50,9 +56,7 @@ const SHOP_A_DELIVERY: DeliverySettingsInput = {
   ],
   restOfKenya: { standard: { fee: 400, days: '2-3 days' }, express: { fee: 700, days: '1 day' } },
   freeFrom: 5000,
-  pickupCounters: [
-    { name: 'Moi Avenue counter', address: 'Moi Avenue 12, Nairobi', hours: '8-18', fee: 50 },
-  ],
+  pickupCounters: [SHOP_A_COUNTER],
 };
 
 const fieldsOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error.fields ?? {};
@@ -179,7 +183,7 @@ describe('bad settings', () => {
     [
       'an unknown county',
       withChange((s) => {
-        zones(s)[0]!.counties = ['Nairobi', 'Gotham'];
+        (zones(s)[0] as { counties: string[] }).counties = ['Nairobi', 'Gotham'];
       }),
       'zones.0.counties.1',
     ],
@@ -198,7 +202,7 @@ describe('bad settings', () => {
     [
       'a negative pickup fee',
       withChange((s) => {
-        (s.pickupCounters as Array<{ fee: number }>)[0]!.fee = -1;
+        (s.pickupCounters as [{ fee: number }])[0].fee = -1;
       }),
       'pickupCounters.0.fee',
     ],
@@ -217,7 +221,9 @@ describe('rates by county group', () => {
     expect(res.statusCode, res.body).toBe(200);
     const saved = shopDeliveryResponseSchema.parse(res.json());
     expect(saved.isDefault).toBe(false);
-    counterId = saved.pickupCounters[0]!.id;
+    const [counter] = saved.pickupCounters;
+    if (!counter) throw new Error(`no counter saved: ${res.body}`);
+    counterId = counter.id;
     const read = shopDeliveryResponseSchema.parse(
       (await call('GET', deliveryUrl(shopA), owner.token)).json(),
     );
@@ -239,14 +245,17 @@ describe('rates by county group', () => {
       freeFrom: 5000,
     });
     const kisumu = await quote('Kisumu');
-    expect(kisumu).toMatchObject({ zone: 'Rest of Kenya', standard: { fee: 400, days: '2-3 days' } });
+    expect(kisumu).toMatchObject({
+      zone: 'Rest of Kenya',
+      standard: { fee: 400, days: '2-3 days' },
+    });
     expect(kisumu.pickupCounters.map((counter) => counter.name)).toEqual(['Moi Avenue counter']);
     // Asked again: the same (cached) answer.
     expect(await quote('Kisumu')).toEqual(kisumu);
 
     const cheaper = structuredClone(SHOP_A_DELIVERY);
     cheaper.restOfKenya.standard.fee = 350;
-    cheaper.pickupCounters = [{ ...SHOP_A_DELIVERY.pickupCounters![0]!, id: counterId }];
+    cheaper.pickupCounters = [{ ...SHOP_A_COUNTER, id: counterId }];
     expect((await call('PUT', deliveryUrl(shopA), owner.token, cheaper)).statusCode).toBe(200);
     expect((await quote('Kisumu')).standard.fee).toBe(350);
     expect((await quote('Kisumu')).pickupCounters[0]?.id).toBe(counterId);
@@ -312,7 +321,9 @@ describe('rates by county group', () => {
 
   it('deliver free from the shop’s threshold, counted on its own part', async () => {
     const a = await product(shopA, 2500);
-    const order = await placeAndConfirm(body([{ product: a, quantity: 2 }], 0, { county: 'Kisumu' }));
+    const order = await placeAndConfirm(
+      body([{ product: a, quantity: 2 }], 0, { county: 'Kisumu' }),
+    );
     expect(order.shipping).toBe(0);
     expect(order.totalPrice).toBe(5000);
   });

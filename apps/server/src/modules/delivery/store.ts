@@ -23,7 +23,7 @@ import {
   type StoredDeliveryRate,
   type StoredDeliverySettings,
 } from '../../platform/schema';
-import { ownedShops } from '../shops/queries';
+import { ownedShops } from '../shops';
 
 const storedRate = (rate: DeliveryRate): StoredDeliveryRate => ({
   feeCents: toCents(rate.fee),

@@ -167,7 +167,10 @@ describe('a part paid online', () => {
       kind: 'sale',
       ...SALE_WITH_FEE,
     });
-    expect(entries.find((entry) => entry.shopId === shopB)).toMatchObject({ kind: 'sale', ...SALE });
+    expect(entries.find((entry) => entry.shopId === shopB)).toMatchObject({
+      kind: 'sale',
+      ...SALE,
+    });
 
     // The owner reads it at the top of the history, with the balance after it.
     const afterA = await ledgerOf(shopA, owner.token);

@@ -254,7 +254,10 @@ function priceParts(
 
 /** The parts' delivery as a changed total's 409 carries it (Ksh). */
 export const deliveryDetails = (
-  parts: readonly Pick<PricedPart, 'shopId' | 'deliveryCents' | 'deliveryCounty' | 'pickupCounter'>[],
+  parts: readonly Pick<
+    PricedPart,
+    'shopId' | 'deliveryCents' | 'deliveryCounty' | 'pickupCounter'
+  >[],
 ): PartDelivery[] =>
   parts.map((part) => ({
     shopId: part.shopId,
