@@ -8,6 +8,8 @@ ALTER TABLE "order_parts" DROP CONSTRAINT "order_parts_amounts_nonnegative";--> 
 ALTER TABLE "order_parts" ADD COLUMN "delivery_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_parts" ADD COLUMN "delivery_county" text;--> statement-breakpoint
 ALTER TABLE "order_parts" ADD COLUMN "pickup_counter" jsonb;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "priced_county" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "pickup_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "shop_delivery" ADD CONSTRAINT "shop_delivery_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_parts" ADD CONSTRAINT "order_parts_amounts_nonnegative" CHECK ("order_parts"."subtotal_cents" >= 0 and "order_parts"."refund_cents" >= 0 and "order_parts"."delivery_cents" >= 0);--> statement-breakpoint
 -- Decision 035 (amends 021): a part's delivery fee is the shop's, credited with its lines; the

@@ -301,6 +301,11 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     shippingOption: text('shipping_option').notNull(),
+    // Where the order's delivery was priced for (decision 035): the county the checkout named
+    // (null: the shops' rest-of-Kenya rates), and whether every part is collected at a counter
+    // (then no street address is asked for). Read with the order's row at its final checkout.
+    pricedCounty: text('priced_county'),
+    pickupOnly: boolean('pickup_only').notNull().default(false),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, {
       onDelete: 'set null',
     }),

@@ -14,9 +14,7 @@ import {
 } from '@soko/contract';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
-import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { orderParts } from '../../platform/schema';
 import { findOrder, lockOrderRow, viewOf, type OrderRow } from './queries';
 import { moveOrder, type Actor } from './transitions';
 import { totalMismatch } from './pricing';
@@ -83,16 +81,13 @@ export async function checkClaims(tx: Tx, order: OrderRow, claimed: ClaimedFigur
 }
 
 /**
- * The delivery form against where the parts were priced to go (decision 035): a part going to a
- * door needs the street address, and one priced for a county is delivered there (its fee was
- * that county's). Parts all collected at counters need no address.
+ * The delivery form against where the order was priced to go (decision 035), from the order's
+ * own row (no round trip more): a part going to a door needs the street address, and an order
+ * priced for a county is delivered there (its fees were that county's). An order collected
+ * only at counters needs no address.
  */
-async function checkDestination(tx: Tx, orderId: string, form: FinalCheckoutBody): Promise<void> {
-  const doors = await tx
-    .select({ county: orderParts.deliveryCounty })
-    .from(orderParts)
-    .where(and(eq(orderParts.orderId, orderId), isNull(orderParts.pickupCounter)));
-  if (doors.length === 0) return;
+function checkDestination(order: OrderRow, form: FinalCheckoutBody): void {
+  if (order.pickupOnly) return;
   const missing: Record<string, string> = {};
   if (!form.address) missing.address = 'This field is required.';
   if (!form.city) missing.city = 'This field is required.';
@@ -101,12 +96,12 @@ async function checkDestination(tx: Tx, orderId: string, form: FinalCheckoutBody
       fields: missing,
     });
   }
-  const priced = doors.find((door) => door.county !== null && door.county !== form.county);
-  if (priced) {
-    const message = `Delivery was priced for ${priced.county}: choose ${priced.county}, or place the order again for ${form.county}.`;
+  if (order.pricedCounty !== null && order.pricedCounty !== form.county) {
+    const priced = order.pricedCounty;
+    const message = `Delivery was priced for ${priced}: choose ${priced}, or place the order again for ${form.county}.`;
     throw new AppError(409, 'delivery_county_changed', message, {
       fields: { county: message },
-      details: { county: priced.county },
+      details: { county: priced },
     });
   }
 }
@@ -141,7 +136,7 @@ export async function checkoutOrder(
       throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
     }
     await checkClaims(tx, order, body);
-    await checkDestination(tx, order.id, body);
+    checkDestination(order, body);
     const confirmed = await moveOrder(tx, order, 'confirmed', shopper(caller), {
       set: deliveryColumns(body),
       now,
