@@ -12,10 +12,12 @@ import {
   type CreateOrderBody,
   type DeliverySettingsInput,
 } from '@soko/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
 import { DELIVERY_FORM, makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
+import { shopDelivery } from '../../platform/schema';
 
 let t: TestApp;
 let admin: AuthResponse;
@@ -154,6 +156,22 @@ describe('who may set a shop’s delivery', () => {
     const own = await call('GET', deliveryUrl(shopA), owner.token);
     expect(shopDeliveryResponseSchema.parse(own.json()).isDefault).toBe(true);
   });
+
+  it('lets an admin replace any shop’s, and answers 404 for a shop that does not exist', async () => {
+    const settings = { restOfKenya: { standard: { fee: 10 }, express: { fee: 20 } } };
+    const res = await call('PUT', deliveryUrl(shopB), admin.token, settings);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(shopDeliveryResponseSchema.parse(res.json())).toMatchObject({
+      shopId: shopB,
+      isDefault: false,
+      restOfKenya: { standard: { fee: 10, days: '' }, express: { fee: 20, days: '' } },
+    });
+    const none = deliveryUrl('00000000-0000-4000-8000-000000000000');
+    expect((await call('PUT', none, admin.token, settings)).statusCode).toBe(404);
+    expect((await call('GET', none, admin.token)).statusCode).toBe(404);
+    // Back to nothing set, as the tests below expect of shop B.
+    await t.database.db.delete(shopDelivery).where(eq(shopDelivery.shopId, shopB));
+  });
 });
 
 describe('bad settings', () => {
@@ -273,6 +291,16 @@ describe('rates by county group', () => {
       '/api/delivery/quote?shopId=00000000-0000-4000-8000-000000000000&county=Nairobi',
     );
     expect(none.statusCode).toBe(404);
+    // Bad ids, neither or both named: 400, never a 500.
+    for (const query of [
+      'productId=not-an-id&county=Nairobi',
+      'county=Nairobi',
+      `productId=${shopA}&shopId=${shopA}&county=Nairobi`,
+      `shopId=${shopA}`,
+    ]) {
+      const res = await call('GET', `/api/delivery/quote?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 
   it('price a one-shop order from its county, and refuse a tampered fee with the new figures', async () => {
@@ -366,6 +394,21 @@ describe('rates by county group', () => {
     );
     expect(unknownCounter.statusCode).toBe(400);
     expect(Object.keys(fieldsOf(unknownCounter.body))).toContain('pickup.0.counterId');
+    // Shop B has no counters at all; and a shop with nothing in the order cannot be picked up.
+    const noCounters = await call(
+      'POST',
+      '/api/order/create',
+      shopper.token,
+      body(lines, 60, { pickup: [{ shopId: shopB, counterId }] }),
+    );
+    expect(Object.keys(fieldsOf(noCounters.body))).toContain('pickup.0.counterId');
+    const notInOrder = await call(
+      'POST',
+      '/api/order/create',
+      shopper.token,
+      body([{ product: b, quantity: 1 }], 10, { pickup: [{ shopId: shopA, counterId }] }),
+    );
+    expect(Object.keys(fieldsOf(notInOrder.body))).toContain('pickup.0.shopId');
 
     const mixed = await placeAndConfirm(
       body(lines, 60, { county: 'Mombasa', pickup: [{ shopId: shopA, counterId }] }),
