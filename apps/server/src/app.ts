@@ -40,6 +40,7 @@ import { registerAdminRoutes } from './modules/admin';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBlogRoutes } from './modules/blog';
 import { registerConsentRoutes } from './modules/consents';
+import { registerDeliveryRoutes } from './modules/delivery';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerConsentRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerShopRoutes(app, ctx);
+  registerDeliveryRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
   registerLedgerRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partDeliverySchema } from './delivery';
 
 export const ERROR_CODES = [
   'bad_request',
@@ -74,6 +75,8 @@ export const totalMismatchDetailsSchema = z.object({
   items: z.array(
     z.object({ productId: z.string(), variantId: z.string().nullable(), price: z.number() }),
   ),
+  /** Each shop part's delivery fee in Ksh and where it goes (decision 035). */
+  delivery: z.array(partDeliverySchema).optional(),
 });
 export type TotalMismatchDetails = z.infer<typeof totalMismatchDetailsSchema>;
 

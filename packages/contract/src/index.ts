@@ -8,6 +8,7 @@ export * from './errors';
 export * from './money';
 export * from './newsletter';
 export * from './orders';
+export * from './delivery';
 export * from './payments';
 export * from './ratings';
 export * from './reviews';

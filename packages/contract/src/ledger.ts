@@ -81,7 +81,10 @@ export const ledgerEntrySchema = z.object({
   amount: z.number(),
   /** The shop's balance after this entry, in Ksh. */
   balanceAfter: z.number(),
-  /** A sale's lines (negated on the entry undoing it), and the commission taken from them. */
+  /**
+   * A sale's lines and its delivery fee (decision 035), negated on the entry undoing it, and the
+   * commission taken from the lines.
+   */
   gross: z.number().nullable(),
   commission: z.number().nullable(),
   commissionPercent: z.number().nullable(),

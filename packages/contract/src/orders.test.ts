@@ -320,6 +320,9 @@ describe('order responses', () => {
           trackingNote: null,
           subtotal: 2550,
           refund: 0,
+          delivery: 10,
+          deliveryCounty: null,
+          pickupCounter: null,
         },
       ],
     });

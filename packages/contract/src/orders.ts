@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { mergeCartLines } from './cart';
 import { optionalText, requiredText, uuidSchema } from './common';
+import { countySchema } from './counties';
+import { pickupChoiceSchema } from './delivery';
 import { emailSchema } from './email';
 import { MAX_AMOUNT_KSH, SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
 import {
@@ -13,58 +15,7 @@ import {
 
 export * from './order-state-rules';
 
-/** The 47 counties of the Constitution's First Schedule, alphabetical, in their common spelling. */
-export const KENYA_COUNTIES = [
-  'Baringo',
-  'Bomet',
-  'Bungoma',
-  'Busia',
-  'Elgeyo-Marakwet',
-  'Embu',
-  'Garissa',
-  'Homa Bay',
-  'Isiolo',
-  'Kajiado',
-  'Kakamega',
-  'Kericho',
-  'Kiambu',
-  'Kilifi',
-  'Kirinyaga',
-  'Kisii',
-  'Kisumu',
-  'Kitui',
-  'Kwale',
-  'Laikipia',
-  'Lamu',
-  'Machakos',
-  'Makueni',
-  'Mandera',
-  'Marsabit',
-  'Meru',
-  'Migori',
-  'Mombasa',
-  "Murang'a",
-  'Nairobi',
-  'Nakuru',
-  'Nandi',
-  'Narok',
-  'Nyamira',
-  'Nyandarua',
-  'Nyeri',
-  'Samburu',
-  'Siaya',
-  'Taita-Taveta',
-  'Tana River',
-  'Tharaka-Nithi',
-  'Trans Nzoia',
-  'Turkana',
-  'Uasin Gishu',
-  'Vihiga',
-  'Wajir',
-  'West Pokot',
-] as const;
-export const countySchema = z.enum(KENYA_COUNTIES, 'Choose a county.');
-export type County = z.infer<typeof countySchema>;
+export { countySchema, KENYA_COUNTIES, type County } from './counties';
 
 // ---------------------------------------------------------------------------------------------
 // Phone numbers
@@ -185,6 +136,23 @@ export const createOrderBodySchema = z.strictObject({
   /** Ksh taken off by the discount code; checked against the server's figure. */
   discount: kshAmountSchema,
   discountCode: discountCodeSchema.optional(),
+  /**
+   * Where the parcels go, so each shop prices its part (decision 035). Left out, as the spec's
+   * calls leave it, each shop charges its rest-of-Kenya rates (the spec's Ksh 10 / 20 for a
+   * shop that set nothing).
+   */
+  county: countySchema.optional(),
+  /** The shop parts collected at one of their shop's counters instead (at most one a shop). */
+  pickup: z
+    .array(pickupChoiceSchema)
+    .max(100)
+    .refine(
+      (choices) => new Set(choices.map((choice) => choice.shopId)).size === choices.length,
+      'One pickup counter a shop.',
+    )
+    .optional(),
+  /** Ksh: the delivery the checkout showed, all shops together; checked like the total. */
+  deliveryFee: kshAmountSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -241,6 +209,10 @@ export type CheckoutScreenValues = z.output<typeof checkoutScreenSchema>;
 
 export const finalCheckoutBodySchema = z.strictObject({
   ...checkoutFormSchema.shape,
+  // Not needed when every part is collected at a shop's counter (decision 035); the server
+  // asks for them (a field error) when a part goes to a door.
+  city: optionalText(200).default(''),
+  address: optionalText(500).default(''),
   orderId: uuidSchema,
   orderItems: z.array(checkoutOrderItemSchema).max(100).optional(),
   totalPrice: kshAmountSchema,
@@ -282,6 +254,14 @@ export const orderPartSchema = z.object({
   subtotal: z.number(),
   /** Ksh owed back for this part when it was cancelled after payment (else 0). */
   refund: z.number(),
+  /** Ksh: this shop's delivery fee (decision 035; 0 for parts placed before it). */
+  delivery: z.number(),
+  /** The county the part was priced for, or null (priced at the shop's rest-of-Kenya rates). */
+  deliveryCounty: z.string().nullable(),
+  /** The shop's counter the shopper collects this part at, or null for a door delivery. */
+  pickupCounter: z
+    .object({ id: z.string(), name: z.string(), address: z.string(), hours: z.string() })
+    .nullable(),
 });
 export type OrderPart = z.infer<typeof orderPartSchema>;
 

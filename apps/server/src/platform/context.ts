@@ -39,6 +39,8 @@ export const CACHE_TAGS = {
   /** Tenant rows: each process's tenant directory reloads when this tag drops. */
   tenants: 'tenants',
   product: (id: string) => `product:${id}`,
+  /** A shop's delivery settings (its quotes); dropped at once when the owner saves them. */
+  delivery: (shopId: string) => `delivery:${shopId}`,
 } as const;
 
 /** The tags of the products whose stock or units sold an order moved. */

@@ -301,6 +301,11 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     shippingOption: text('shipping_option').notNull(),
+    // Where the order's delivery was priced for (decision 035): the county the checkout named
+    // (null: the shops' rest-of-Kenya rates), and whether every part is collected at a counter
+    // (then no street address is asked for). Read with the order's row at its final checkout.
+    pricedCounty: text('priced_county'),
+    pickupOnly: boolean('pickup_only').notNull().default(false),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, {
       onDelete: 'set null',
     }),
@@ -411,6 +416,11 @@ export const orderParts = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     // What the shopper is owed back for this part when it was cancelled after payment.
     refundCents: integer('refund_cents').notNull().default(0),
+    // The shop's delivery fee for this part, credited to the shop (decision 035), and where the
+    // part goes: the county it was priced for (null: the rest-of-Kenya rates) or a counter.
+    deliveryCents: integer('delivery_cents').notNull().default(0),
+    deliveryCounty: text('delivery_county'),
+    pickupCounter: jsonb('pickup_counter').$type<PickupCounterSnapshot>(),
     trackingNote: text('tracking_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -422,13 +432,41 @@ export const orderParts = pgTable(
     ),
     check(
       'order_parts_amounts_nonnegative',
-      sql`${t.subtotalCents} >= 0 and ${t.refundCents} >= 0`,
+      sql`${t.subtotalCents} >= 0 and ${t.refundCents} >= 0 and ${t.deliveryCents} >= 0`,
     ),
     uniqueIndex('order_parts_order_shop_key').on(t.orderId, t.shopId),
     // A shop's orders screen: its parts, newest first.
     index('order_parts_shop_idx').on(t.shopId, t.createdAt),
   ],
 );
+
+/** A pickup counter as it was when the order was placed (the shop may edit it later). */
+export type PickupCounterSnapshot = { id: string; name: string; address: string; hours: string };
+
+/** A delivery rate as stored: integer cents. */
+export type StoredDeliveryRate = { feeCents: number; days: string };
+/** A shop's delivery as stored (modules/delivery writes it; its zod schema checked it first). */
+export type StoredDeliverySettings = {
+  zones: {
+    name: string;
+    counties: string[];
+    standard: StoredDeliveryRate;
+    express: StoredDeliveryRate;
+  }[];
+  restOfKenya: { standard: StoredDeliveryRate; express: StoredDeliveryRate };
+  freeFromCents: number | null;
+  pickupCounters: (PickupCounterSnapshot & { feeCents: number })[];
+};
+
+// A shop's delivery settings (issue 31). One row a shop, read whole by the quote and by the
+// order's price read; a shop without a row charges the spec's Ksh 10 / 20 (decision 035).
+export const shopDelivery = pgTable('shop_delivery', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<StoredDeliverySettings>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 // The dashboard's sales, summed per Nairobi day as orders are sold, so that a month's figures
 // are a few hundred rows whatever the number of orders (modules/stats). Kept by triggers on

@@ -150,29 +150,36 @@ async function expectBalancesAddUp() {
 const centsOf = (ksh: number) => Math.round(ksh * 100);
 // 2 x Ksh 333.33 = 666.66; 10% of it is 66.666, of which the shop keeps the half cent.
 const SALE = { grossCents: 66_666, commissionCents: 6_666, amountCents: 60_000 };
+// The same sale with the spec's Standard Ksh 10: the delivery of the order's first shop part, the
+// shop's own and taken no commission on (decision 035; a shop that set nothing charges it once).
+const SALE_WITH_FEE = { grossCents: 67_666, commissionCents: 6_666, amountCents: 61_000 };
 
 describe('a part paid online', () => {
-  it('credits each shop its lines less the commission, once, when the order is paid', async () => {
+  it('credits each shop its lines less the commission, and its delivery, once, when paid', async () => {
     await takesPayment(true);
     const beforeA = await ledgerOf(shopA);
     const beforeB = await ledgerOf(shopB);
     const { order } = await placePaid([shopA, shopB]);
 
     const entries = await entriesOf(order._id);
-    expect(entries).toEqual([
-      expect.objectContaining({ kind: 'sale', ...SALE }),
-      expect.objectContaining({ kind: 'sale', ...SALE }),
-    ]);
-    expect(entries.map((entry) => entry.shopId).sort()).toEqual([shopA, shopB].sort());
+    expect(entries).toHaveLength(2);
+    expect(entries.find((entry) => entry.shopId === shopA)).toMatchObject({
+      kind: 'sale',
+      ...SALE_WITH_FEE,
+    });
+    expect(entries.find((entry) => entry.shopId === shopB)).toMatchObject({
+      kind: 'sale',
+      ...SALE,
+    });
 
     // The owner reads it at the top of the history, with the balance after it.
     const afterA = await ledgerOf(shopA, owner.token);
-    expect(afterA.balance).toBe(beforeA.balance + 600);
+    expect(afterA.balance).toBe(beforeA.balance + 610);
     expect(afterA.total).toBe(beforeA.total + 1);
     expect(afterA.entries[0]).toMatchObject({
       kind: 'sale',
-      amount: 600,
-      gross: 666.66,
+      amount: 610,
+      gross: 676.66,
       commission: 66.66,
       commissionPercent: 10,
       orderId: order._id,
@@ -267,9 +274,9 @@ describe('a part paid on delivery', () => {
 
     await partAction(owner.token, shopA, order._id, 'deliver');
     expect(await entriesOf(order._id)).toEqual([
-      expect.objectContaining({ kind: 'sale', shopId: shopA, ...SALE }),
+      expect.objectContaining({ kind: 'sale', shopId: shopA, ...SALE_WITH_FEE }),
     ]);
-    expect((await ledgerOf(shopA)).balance).toBe(before.balance + 600);
+    expect((await ledgerOf(shopA)).balance).toBe(before.balance + 610);
 
     // The other shop's part, cancelled before it was sent, never earned anything.
     await partAction(owner2.token, shopB, order._id, 'cancel');
@@ -290,9 +297,9 @@ describe('commission', () => {
       commissionIsDefault: false,
     });
     const { order } = await placePaid([shopA], 100);
-    // 2 x Ksh 100 at 2.5%: Ksh 5 taken.
+    // 2 x Ksh 100 at 2.5%: Ksh 5 taken, none of it from the Ksh 10 delivery.
     expect(await entriesOf(order._id)).toEqual([
-      expect.objectContaining({ grossCents: 20_000, commissionCents: 500, amountCents: 19_500 }),
+      expect.objectContaining({ grossCents: 21_000, commissionCents: 500, amountCents: 20_500 }),
     ]);
 
     const reset = await call('PUT', `/api/admin/shops/${shopA}/commission`, admin.token, {
@@ -330,7 +337,7 @@ describe('payouts', () => {
     expect(centsOf(before.pending) + centsOf(before.available)).toBe(centsOf(before.balance));
     const { order } = await placePaid([shopA]);
     const paid = await ledgerOf(shopA);
-    expect(centsOf(paid.pending)).toBe(centsOf(before.pending) + 60_000);
+    expect(centsOf(paid.pending)).toBe(centsOf(before.pending) + 61_000);
     expect(paid.available).toBe(before.available);
 
     // Paid but not yet handed over: the sale cannot be paid out.
@@ -362,7 +369,7 @@ describe('payouts', () => {
     await partAction(owner.token, shopA, second._id, 'deliver');
     const delivered = await ledgerOf(shopA);
     expect(delivered.pending).toBe(before.pending);
-    expect(centsOf(delivered.available)).toBe(centsOf(before.available) + 60_000);
+    expect(centsOf(delivered.available)).toBe(centsOf(before.available) + 61_000);
     const payout = await call('POST', `/api/admin/shops/${shopA}/payouts`, admin.token, {
       amount: delivered.available,
       method: 'mpesa',

@@ -14,7 +14,7 @@ import {
 } from '@soko/contract';
 import type { Caller } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
-import { conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { findOrder, lockOrderRow, viewOf, type OrderRow } from './queries';
 import { moveOrder, type Actor } from './transitions';
 import { totalMismatch } from './pricing';
@@ -80,6 +80,32 @@ export async function checkClaims(tx: Tx, order: OrderRow, claimed: ClaimedFigur
   );
 }
 
+/**
+ * The delivery form against where the order was priced to go (decision 035), from the order's
+ * own row (no round trip more): a part going to a door needs the street address, and an order
+ * priced for a county is delivered there (its fees were that county's). An order collected
+ * only at counters needs no address.
+ */
+function checkDestination(order: OrderRow, form: FinalCheckoutBody): void {
+  if (order.pickupOnly) return;
+  const missing: Record<string, string> = {};
+  if (!form.address) missing.address = 'This field is required.';
+  if (!form.city) missing.city = 'This field is required.';
+  if (Object.keys(missing).length > 0) {
+    throw new AppError(400, 'validation_failed', 'Say where to deliver the order.', {
+      fields: missing,
+    });
+  }
+  if (order.pricedCounty !== null && order.pricedCounty !== form.county) {
+    const priced = order.pricedCounty;
+    const message = `Delivery was priced for ${priced}: choose ${priced}, or place the order again for ${form.county}.`;
+    throw new AppError(409, 'delivery_county_changed', message, {
+      fields: { county: message },
+      details: { county: priced },
+    });
+  }
+}
+
 /** POST /api/order/checkout: confirms the order with the delivery form; sent twice, same order. */
 export async function checkoutOrder(
   db: Db,
@@ -110,6 +136,7 @@ export async function checkoutOrder(
       throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
     }
     await checkClaims(tx, order, body);
+    checkDestination(order, body);
     const confirmed = await moveOrder(tx, order, 'confirmed', shopper(caller), {
       set: deliveryColumns(body),
       now,

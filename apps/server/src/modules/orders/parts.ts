@@ -25,7 +25,7 @@ const label = (status: OrderStatus) => status.replaceAll('_', ' ');
 
 /**
  * What the shopper gets back for a cancelled part of a paid order: its lines, less their share
- * of the order's discount. Shipping goes back only when the whole order is cancelled.
+ * of the order's discount (its own delivery fee is added by the caller, decision 035).
  */
 export function partRefundCents(
   order: Pick<OrderRow, 'subtotalCents' | 'discountCents'>,
@@ -80,7 +80,10 @@ export async function movePart(
       const lines = await orderStockMoves(tx, orderId, { shopId, without: [] });
       await returnStock(tx, lines);
       await uncountUnitsSold(tx, lines);
-      if (order.paidAt) refundCents = partRefundCents(order, part.subtotalCents);
+      // Its delivery fee too: the shop never sent it, and its ledger gives the fee back.
+      if (order.paidAt) {
+        refundCents = partRefundCents(order, part.subtotalCents) + part.deliveryCents;
+      }
     }
     const trackingNote = body.trackingNote?.trim() ? body.trackingNote.trim() : part.trackingNote;
     await tx

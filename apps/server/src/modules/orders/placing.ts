@@ -7,6 +7,7 @@ import { sql, type Query } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import {
   buildStatement,
+  encodeColumn,
   hasPgErrorCode,
   pgErrorOf,
   rowsOf,
@@ -51,18 +52,6 @@ export type Orderer = {
   /** The storefront it is placed at (its messages come from that shop); null: the default. */
   tenantId?: string | null;
 };
-
-/** One part per shop of the order's lines, each with its lines' sum (DESIGN "Order parts"). */
-function partsOf(orderId: string, lines: readonly PricedLine[]) {
-  const subtotals = new Map<string, number>();
-  for (const line of lines) {
-    subtotals.set(
-      line.shopId,
-      (subtotals.get(line.shopId) ?? 0) + line.unitPriceCents * line.quantity,
-    );
-  }
-  return [...subtotals].map(([shopId, subtotalCents]) => ({ orderId, shopId, subtotalCents }));
-}
 
 const stockMoves = (lines: readonly PricedLine[]): StockMove[] =>
   lines.map((line) => ({
@@ -120,6 +109,8 @@ function orderStatement(db: Db, shape: OrderShape): Query {
     shippingCents: p('shippingCents'),
     totalCents: p('totalCents'),
     shippingOption: p('shippingOption'),
+    pricedCounty: p('pricedCounty'),
+    pickupOnly: p('pickupOnly'),
     discountCodeId: p('discountCodeId'),
     holdUntil: p('holdUntil'),
     clientKey: p('clientKey'),
@@ -145,6 +136,10 @@ function orderStatement(db: Db, shape: OrderShape): Query {
       orderId: p('orderId'),
       shopId: p(`part_${i}_shopId`),
       subtotalCents: p(`part_${i}_subtotalCents`),
+      deliveryCents: p(`part_${i}_deliveryCents`),
+      deliveryCounty: p(`part_${i}_deliveryCounty`),
+      // Raw: a jsonb column's encoding would write a null as the JSON value null (decision 025).
+      pickupCounter: sql`${p(`part_${i}_pickupCounter`)}::jsonb`,
     })),
   );
   const stock = stockChainSql(db, shape.stock, sql`client_orders`);
@@ -203,13 +198,12 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   // Priced before the statement: the reads take no locks, and a refused order (a changed
   // price, a limit) never writes.
-  const { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
+  const { lines, parts, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
     await priceOrder(db, body, now);
   const payOnOrder = lines.some((line) => line.payOnOrder);
   const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
   const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
   const orderId = randomUUID();
-  const parts = partsOf(orderId, lines);
   const steps = stockSteps(stockMoves(lines));
   const statement = orderStatement(db, {
     lines: lines.length,
@@ -229,6 +223,8 @@ export async function createOrder(
     shippingCents: shipping,
     totalCents,
     shippingOption,
+    pricedCounty: body.county ?? null,
+    pickupOnly: parts.every((part) => part.pickupCounter !== null),
     discountCodeId: code?.id ?? null,
     holdUntil,
     clientKey,
@@ -255,6 +251,13 @@ export async function createOrder(
   parts.forEach((part, i) => {
     values[`part_${i}_shopId`] = part.shopId;
     values[`part_${i}_subtotalCents`] = part.subtotalCents;
+    values[`part_${i}_deliveryCents`] = part.deliveryCents;
+    values[`part_${i}_deliveryCounty`] = part.deliveryCounty;
+    values[`part_${i}_pickupCounter`] = encodeColumn(
+      orderParts,
+      'pickupCounter',
+      part.pickupCounter,
+    );
   });
   try {
     const [placed] = rowsOf<{ order_number: string }>(await runStatement(db, statement, values));

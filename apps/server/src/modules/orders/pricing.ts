@@ -1,16 +1,19 @@
 // Pricing an order: the server prices every line from the database, with the discount code's
-// amount and shipping, and refuses a client total or discount that differs (409 with its own
+// amount and each shop part's delivery (decision 035), and refuses a client total or discount that differs (409 with its own
 // figures). The client's figures are claims to check, never amounts to charge.
 import {
   discountCodeAmountCents,
   discountedPriceCents,
+  partDeliveryCents,
+  type PartDelivery,
+  type PartDestination,
   formatKsh,
   fromCents,
   grandTotalCents,
   MAX_AMOUNT_KSH,
-  shippingCents,
   toCents,
   toShippingOption,
+  type ShippingOption,
   type CreateOrderBody,
   type TotalMismatchDetails,
   variantLabel,
@@ -18,7 +21,15 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
-import { products, productVariants, shops } from '../../platform/schema';
+import {
+  products,
+  productVariants,
+  shopDelivery,
+  shops,
+  type PickupCounterSnapshot,
+  type StoredDeliverySettings,
+} from '../../platform/schema';
+import { settingsOf } from '../delivery';
 import { findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
 import { lineLabel } from './stock';
 
@@ -34,6 +45,8 @@ export type PricedLine = {
   payOnOrder: boolean;
   maxPerOrder: number;
   shopName: string;
+  /** The shop's delivery settings as stored; null: it set nothing (the spec's Ksh 10 / 20). */
+  delivery: StoredDeliverySettings | null;
 };
 
 const invalidLine = (index: number, field: string, message: string) =>
@@ -59,12 +72,15 @@ function buildPriceRead(db: Db) {
         payOnOrder: shops.payOnOrder,
         maxPerOrder: shops.maxPerOrder,
         shopName: shops.name,
+        delivery: shopDelivery.settings,
         variantId: productVariants.id,
         variantName: productVariants.name,
         variantSize: productVariants.size,
       })
       .from(products)
       .innerJoin(shops, eq(shops.id, products.shopId))
+      // The shop's delivery comes with its prices: the same snapshot, and no extra round trip.
+      .leftJoin(shopDelivery, eq(shopDelivery.shopId, shops.id))
       .leftJoin(
         productVariants,
         and(eq(productVariants.productId, products.id), isNull(productVariants.deletedAt)),
@@ -137,6 +153,7 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
       payOnOrder: product.payOnOrder,
       maxPerOrder: product.maxPerOrder,
       shopName: product.shopName,
+      delivery: product.delivery,
     };
   });
 }
@@ -160,6 +177,95 @@ function checkQuantityLimits(lines: readonly PricedLine[]): void {
   });
 }
 
+/** One shop's part: its lines' sum, and its delivery fee and where it goes (decision 035). */
+export type PricedPart = {
+  shopId: string;
+  subtotalCents: number;
+  deliveryCents: number;
+  deliveryCounty: string | null;
+  pickupCounter: PickupCounterSnapshot | null;
+};
+
+/**
+ * Each shop's part and its delivery, in the order its first line came. A shop with settings
+ * charges its part from the county (its rest-of-Kenya rates without one) or the counter chosen,
+ * free from its threshold. Shops that set nothing charge the spec's one fee once for the order,
+ * on the first of their parts, so a spec call's total is what it always was.
+ */
+function priceParts(
+  lines: readonly PricedLine[],
+  body: Pick<CreateOrderBody, 'county' | 'pickup'>,
+  option: ShippingOption,
+): PricedPart[] {
+  const shopsInOrder = new Map<string, { subtotalCents: number; line: PricedLine }>();
+  for (const line of lines) {
+    const part = shopsInOrder.get(line.shopId) ?? { subtotalCents: 0, line };
+    part.subtotalCents += line.unitPriceCents * line.quantity;
+    shopsInOrder.set(line.shopId, part);
+  }
+  const pickups = new Map<string, { counterId: string; index: number }>();
+  (body.pickup ?? []).forEach((choice, index) => {
+    const message = 'Nothing from this shop is in the order.';
+    if (!shopsInOrder.has(choice.shopId)) {
+      throw new AppError(400, 'validation_failed', message, {
+        fields: { [`pickup.${index}.shopId`]: message },
+      });
+    }
+    pickups.set(choice.shopId, { counterId: choice.counterId, index });
+  });
+  const county = body.county ?? null;
+  let specFeeCharged = false;
+  return [...shopsInOrder].map(([shopId, { subtotalCents, line }]) => {
+    const settings = settingsOf(line.delivery);
+    const pickup = pickups.get(shopId);
+    let destination: PartDestination = { kind: 'door', county };
+    if (pickup) {
+      const counter = settings.pickupCounters.find((each) => each.id === pickup.counterId);
+      if (!counter) {
+        const message = `${line.shopName} has no such pickup counter.`;
+        throw new AppError(400, 'validation_failed', message, {
+          fields: { [`pickup.${pickup.index}.counterId`]: message },
+        });
+      }
+      destination = { kind: 'pickup', counter };
+    }
+    let deliveryCents = partDeliveryCents(settings, destination, option, subtotalCents);
+    if (line.delivery === null && destination.kind === 'door') {
+      if (specFeeCharged) deliveryCents = 0;
+      specFeeCharged = true;
+    }
+    return {
+      shopId,
+      subtotalCents,
+      deliveryCents,
+      deliveryCounty: county,
+      pickupCounter:
+        destination.kind === 'pickup'
+          ? {
+              id: destination.counter.id,
+              name: destination.counter.name,
+              address: destination.counter.address,
+              hours: destination.counter.hours,
+            }
+          : null,
+    };
+  });
+}
+
+/** The parts' delivery as a changed total's 409 carries it (Ksh). */
+export const deliveryDetails = (
+  parts: readonly Pick<
+    PricedPart,
+    'shopId' | 'deliveryCents' | 'deliveryCounty' | 'pickupCounter'
+  >[],
+): PartDelivery[] =>
+  parts.map((part) => ({
+    shopId: part.shopId,
+    fee: fromCents(part.deliveryCents),
+    county: part.pickupCounter ? null : part.deliveryCounty,
+    pickupCounterId: part.pickupCounter?.id ?? null,
+  }));
+
 type Figures = {
   totalCents: number;
   subtotalCents: number;
@@ -172,6 +278,7 @@ export function totalMismatch(
   message: string,
   figures: Figures,
   items: TotalMismatchDetails['items'],
+  delivery?: TotalMismatchDetails['delivery'],
 ): AppError {
   const details: TotalMismatchDetails = {
     expected: fromCents(figures.totalCents),
@@ -179,6 +286,7 @@ export function totalMismatch(
     discount: fromCents(figures.discountCents),
     shipping: fromCents(figures.shippingCents),
     items,
+    ...(delivery ? { delivery } : {}),
   };
   return conflict('total_mismatch', message, details);
 }
@@ -201,7 +309,8 @@ export async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
   }
   const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
   const shippingOption = toShippingOption(body.shipping);
-  const shipping = shippingCents(shippingOption);
+  const parts = priceParts(lines, body, shippingOption);
+  const shipping = parts.reduce((sum, part) => sum + part.deliveryCents, 0);
   const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
   if (totalCents > toCents(MAX_AMOUNT_KSH)) {
     throw new AppError(
@@ -211,7 +320,11 @@ export async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
     );
   }
 
-  if (toCents(body.totalPrice) !== totalCents || toCents(body.discount) !== discountCents) {
+  if (
+    toCents(body.totalPrice) !== totalCents ||
+    toCents(body.discount) !== discountCents ||
+    (body.deliveryFee !== undefined && toCents(body.deliveryFee) !== shipping)
+  ) {
     throw totalMismatch(
       `Prices have changed: the total is now ${formatKsh(fromCents(totalCents))}.`,
       { totalCents, subtotalCents, discountCents, shippingCents: shipping },
@@ -220,8 +333,9 @@ export async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
         variantId: line.variantId,
         price: fromCents(line.unitPriceCents),
       })),
+      deliveryDetails(parts),
     );
   }
 
-  return { lines, code, subtotalCents, discountCents, shippingOption, shipping, totalCents };
+  return { lines, parts, code, subtotalCents, discountCents, shippingOption, shipping, totalCents };
 }

@@ -58,6 +58,9 @@ export function partView(part: OrderPartRow): OrderPart {
     trackingNote: part.trackingNote,
     subtotal: fromCents(part.subtotalCents),
     refund: fromCents(part.refundCents),
+    delivery: fromCents(part.deliveryCents),
+    deliveryCounty: part.deliveryCounty,
+    pickupCounter: part.pickupCounter,
   };
 }
 

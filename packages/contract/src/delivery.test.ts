@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DELIVERY_SETTINGS,
+  deliveryQuoteQuerySchema,
+  deliverySettingsInputSchema,
+  deliverySettingsSchema,
+  partDeliveryCents,
+  ratesFor,
+  type DeliverySettings,
+} from './delivery';
+import { fieldErrors } from './errors';
+import { KENYA_COUNTIES } from './counties';
+
+const SETTINGS: DeliverySettings = deliverySettingsSchema.parse({
+  zones: [
+    {
+      name: 'Nairobi',
+      counties: ['Nairobi', 'Kiambu'],
+      standard: { fee: 150, days: 'Same day' },
+      express: { fee: 300 },
+    },
+  ],
+  restOfKenya: { standard: { fee: 400, days: '2-3 days' }, express: { fee: 700 } },
+  freeFrom: 5000,
+  pickupCounters: [
+    { id: '11111111-1111-1111-1111-111111111111', name: 'Counter', address: 'Moi Ave', fee: 50 },
+  ],
+});
+
+describe('Kenya’s counties', () => {
+  it('are the 47 of the First Schedule, each once', () => {
+    expect(KENYA_COUNTIES).toHaveLength(47);
+    expect(new Set(KENYA_COUNTIES).size).toBe(47);
+  });
+});
+
+describe('a part’s delivery fee', () => {
+  it('is its county group’s rate, else the rest of Kenya’s', () => {
+    expect(ratesFor(SETTINGS, 'Kiambu').zone).toBe('Nairobi');
+    expect(partDeliveryCents(SETTINGS, { kind: 'door', county: 'Kiambu' }, 'express', 0)).toBe(
+      30_000,
+    );
+    expect(partDeliveryCents(SETTINGS, { kind: 'door', county: 'Kisumu' }, 'standard', 0)).toBe(
+      40_000,
+    );
+    expect(partDeliveryCents(SETTINGS, { kind: 'door', county: null }, 'standard', 0)).toBe(40_000);
+  });
+
+  it('is the counter’s fee for a pickup, and nothing from the free threshold', () => {
+    const [counter] = SETTINGS.pickupCounters;
+    if (!counter) throw new Error('no counter');
+    expect(partDeliveryCents(SETTINGS, { kind: 'pickup', counter }, 'express', 0)).toBe(5_000);
+    expect(
+      partDeliveryCents(SETTINGS, { kind: 'door', county: 'Kisumu' }, 'standard', 500_000),
+    ).toBe(0);
+  });
+
+  it('is the spec’s Ksh 10 / 20 for a shop that set nothing', () => {
+    const door = { kind: 'door', county: 'Turkana' } as const;
+    expect(partDeliveryCents(DEFAULT_DELIVERY_SETTINGS, door, 'standard', 0)).toBe(1_000);
+    expect(partDeliveryCents(DEFAULT_DELIVERY_SETTINGS, door, 'express', 0)).toBe(2_000);
+  });
+});
+
+describe('delivery settings', () => {
+  const base = { restOfKenya: { standard: { fee: 10 }, express: { fee: 20 } } };
+  const errorsOf = (input: unknown) => {
+    const parsed = deliverySettingsInputSchema.safeParse(input);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+
+  it('refuse negative fees, non-numbers, unknown counties and a county in two groups', () => {
+    expect(
+      errorsOf({ restOfKenya: { standard: { fee: -1 }, express: { fee: 20 } } }),
+    ).toHaveProperty(['restOfKenya.standard.fee']);
+    expect(errorsOf({ ...base, freeFrom: 'lots' })).toHaveProperty(['freeFrom']);
+    const zone = (counties: string[]) => ({
+      name: 'Z',
+      counties,
+      standard: { fee: 1 },
+      express: { fee: 2 },
+    });
+    expect(errorsOf({ ...base, zones: [zone(['Atlantis'])] })).toHaveProperty([
+      'zones.0.counties.0',
+    ]);
+    expect(errorsOf({ ...base, zones: [zone(['Nairobi']), zone(['Kisumu', 'Nairobi'])] })).toEqual({
+      'zones.1.counties.1': 'Nairobi is already in group 1.',
+    });
+    expect(errorsOf({ ...base, zones: [zone(['Nairobi', 'Nairobi'])] })).toEqual({
+      'zones.0.counties.1': 'Nairobi is listed twice.',
+    });
+    expect(errorsOf({ ...base, restOfKenya: { ...base.restOfKenya, extra: 1 } })).not.toEqual({});
+    expect(errorsOf(base)).toEqual({});
+  });
+
+  it('quote a county for a product or a shop, not both', () => {
+    const id = '11111111-1111-1111-1111-111111111111';
+    expect(deliveryQuoteQuerySchema.safeParse({ county: 'Nairobi', productId: id }).success).toBe(
+      true,
+    );
+    expect(deliveryQuoteQuerySchema.safeParse({ county: 'Nairobi' }).success).toBe(false);
+    expect(
+      deliveryQuoteQuerySchema.safeParse({ county: 'Nairobi', productId: id, shopId: id }).success,
+    ).toBe(false);
+    expect(deliveryQuoteQuerySchema.safeParse({ county: 'Gotham', shopId: id }).success).toBe(
+      false,
+    );
+  });
+});
