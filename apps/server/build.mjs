@@ -1,6 +1,7 @@
 // Bundles the server (and the contract package's TypeScript) into dist/main.js. Dependencies
-// stay in node_modules; only our own workspace code is inlined.
-import { readFileSync } from 'node:fs';
+// stay in node_modules; only our own workspace code is inlined. The mail thread's entry is
+// copied beside it: email.ts starts it from the file next to its own (smtp-thread.mjs says why).
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -17,3 +18,4 @@ await build({
   external,
   logLevel: 'warning',
 });
+copyFileSync('src/modules/messages/smtp-thread.mjs', 'dist/smtp-thread.mjs');
