@@ -141,11 +141,11 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl(/^https?$/),
   // Email (issue 30): messages wait in the outbox as held until this is set.
   SMTP_URL: optionalUrl(/^smtps?$/),
-  // SMTP connections open at once at most (opened only as mail waits). A busy shop needs many:
-  // each connection carries one mail per four answers of the server, and on a process busy with
-  // orders each answer waits its turn (10 fell seconds behind 50 shoppers ordering; BENCHMARKS.md
-  // "Issue 30"). A relay that limits connections (Gmail's) answers the extra ones "try later",
-  // and their mail is retried.
+  // SMTP connections open at once at most (opened only as mail waits). Each carries one mail per
+  // four answers of the server, so a burst needs several: with 50 shoppers ordering without a
+  // pause, 10 kept the p95 from order to mail at 2 s, 30 at 1.4 s (BENCHMARKS.md "Issue 30"). A
+  // relay that limits connections (Gmail's) answers the extra ones "try later", and their mail
+  // is retried.
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(30),
   // The address mail comes from; the display name is the tenant's (the shop's name).
   MAIL_FROM: z
