@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
 import { DELIVERY_FORM, makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
 import { startSmtpInbox, type SmtpInbox, type ReceivedMail } from '../../../test/smtp-inbox';
-import { messages, orderEvents, orders, shops, users } from '../../platform/schema';
+import { messages, orderEvents, orders, shopDelivery, shops, users } from '../../platform/schema';
 import { TenantDirectory } from '../../platform/tenant';
 import { smtpChannel } from './email';
 import { createMessageWorker } from './outbox';
@@ -250,6 +250,82 @@ describe('an order’s messages', () => {
       ]);
     } finally {
       await t.database.db.update(shops).set({ payOnOrder: false }).where(eq(shops.id, shopA));
+    }
+  });
+
+  it('says where each shop’s part goes: a pickup counter, or the door, each with its fee', async () => {
+    const counter = {
+      name: 'Moi Avenue counter',
+      address: 'Moi Avenue 12, Nairobi',
+      hours: '8-18',
+    };
+    const saved = await call('PUT', `/api/property/shop/${shopA}/delivery`, owner.token, {
+      zones: [],
+      restOfKenya: { standard: { fee: 400, days: '2-3 days' }, express: { fee: 700 } },
+      freeFrom: null,
+      pickupCounters: [{ ...counter, fee: 50 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const counterId = (saved.json() as { pickupCounters: { id: string }[] }).pickupCounters[0]
+        ?.id;
+      const a = await makeProduct(t.database.db, {
+        payOnOrder: false,
+        shopId: shopA,
+        name: 'Kikoi wrap',
+        priceKsh: 1000,
+      });
+      const b = await makeProduct(t.database.db, {
+        payOnOrder: false,
+        shopId: shopB,
+        name: 'Soapstone bowl',
+        priceKsh: 1000,
+      });
+      const items = [a, b].map((product) => ({
+        name: product.name,
+        productId: product.id,
+        quantity: 1,
+        price: product.unitCents / 100,
+        selectedVariant: null,
+      }));
+      const order = {
+        items,
+        // Shop A's counter (Ksh 50) and shop B's door at the spec's Ksh 10.
+        totalPrice: 2060,
+        shipping: 'standard',
+        discount: 0,
+        county: 'Kisumu',
+        pickup: [{ shopId: shopA, counterId }],
+      };
+      const created = await call('POST', '/api/order/create', shopper.token, order);
+      expect(created.statusCode, created.body).toBe(201);
+      const { _id, orderId } = created.json() as { _id: string; orderId: string };
+      const confirmed = await call('POST', '/api/order/checkout', shopper.token, {
+        ...DELIVERY_FORM,
+        orderId: _id,
+        totalPrice: 2060,
+        shipping: 'standard',
+        discount: 0,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      const [received] = await mailsAbout(shopper1, orderId, 1);
+      const shopName = async (id: string) => (await ownerEmailOf(id)).name;
+      // Mail text ends its lines with CRLF.
+      const lines = (received?.text ?? '').split(/\r?\n/);
+      const at = lines.indexOf('Delivery, by shop:');
+      expect(lines.slice(at, at + 3)).toEqual([
+        'Delivery, by shop:',
+        `- ${await shopName(shopA)}: Pickup at Moi Avenue counter, Moi Avenue 12, Nairobi (8-18), Ksh 50`,
+        `- ${await shopName(shopB)}: Standard delivery to Oginga Odinga St 4, Kisumu, Kisumu, Ksh 10`,
+      ]);
+      const [toOwnerA] = await mailsAbout((await ownerEmailOf(shopA)).email, orderId, 1);
+      expect(toOwnerA?.text).toContain('Delivery fee: Ksh 50');
+      expect(toOwnerA?.text).toContain('Pickup at Moi Avenue counter, Moi Avenue 12, Nairobi');
+      const [toOwnerB] = await mailsAbout((await ownerEmailOf(shopB)).email, orderId, 1);
+      expect(toOwnerB?.text).toContain('Standard delivery to Oginga Odinga St 4, Kisumu, Kisumu');
+    } finally {
+      await t.database.db.delete(shopDelivery).where(eq(shopDelivery.shopId, shopA));
     }
   });
 

@@ -34,6 +34,28 @@ function deliveryText(order: Order): string {
   return where ? `${how} delivery to ${where}` : `${how} delivery`;
 }
 
+/** Where one shop's part goes: its pickup counter, or the order's door (decision 035). */
+function partWhere(order: Order, part: OrderPart): string {
+  const counter = part.pickupCounter;
+  if (!counter) return deliveryText(order);
+  return `Pickup at ${counter.name}, ${counter.address}${counter.hours ? ` (${counter.hours})` : ''}`;
+}
+
+/**
+ * The shopper's lines on delivery: one when the whole order goes one way, else one a shop with
+ * its fee (each shop sends its own parcel at its own price).
+ */
+function deliveryLines(order: Order): string[] {
+  const [only] = order.parts;
+  if (order.parts.length <= 1 && !only?.pickupCounter) return [`Delivery: ${deliveryText(order)}`];
+  return [
+    'Delivery, by shop:',
+    ...order.parts.map(
+      (part) => `- ${part.shopName}: ${partWhere(order, part)}, ${formatKsh(part.delivery)}`,
+    ),
+  ];
+}
+
 const paymentText = (order: Order) =>
   order.payOnOrder ? 'Paid online' : 'Pay on delivery, when your order arrives';
 
@@ -105,7 +127,7 @@ function orderReceived(shopper: Shopper): Draft[] {
         `Delivery: ${formatKsh(order.shipping)}`,
         `Total: ${formatKsh(order.totalPrice)}`,
         '',
-        `Delivery: ${deliveryText(order)}`,
+        ...deliveryLines(order),
         `Payment: ${paymentText(order)}`,
       ],
       'See your order and follow it',
@@ -166,6 +188,9 @@ function partMessage(
   const words = PART_WORDS[kind];
   const after = [
     ...(kind === 'part_shipped' && part.trackingNote ? [`Tracking: ${part.trackingNote}`] : []),
+    ...(kind === 'part_shipped' && part.pickupCounter
+      ? [`Collect it at: ${partWhere(order, part).replace(/^Pickup at /, '')}`]
+      : []),
     ...(kind === 'part_cancelled' && part.refund > 0
       ? [`${formatKsh(part.refund)} of your payment will be refunded.`]
       : []),
@@ -235,8 +260,9 @@ function ownerNewPart(
         return `- ${item.quantity} x ${name}: ${formatKsh(item.price * item.quantity)}`;
       }),
       `Your part: ${formatKsh(part.subtotal)}`,
+      `Delivery fee: ${formatKsh(part.delivery)}`,
       '',
-      `${deliveryText(order)}`,
+      partWhere(order, part),
       `For ${[order.firstName, order.lastName].filter(Boolean).join(' ')}, ${order.phoneNumber}`,
       '',
       `Open your orders: ${origin.site}/shops/${part.shopId ?? ''}/orders`,
