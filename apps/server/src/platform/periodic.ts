@@ -28,3 +28,16 @@ export function runPeriodically(
     await running;
   });
 }
+
+/**
+ * Runs `round` until one handles nothing (a queue's worker catching up); answers how many all
+ * the rounds handled.
+ */
+export async function untilIdle(round: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const handled = await round();
+    total += handled;
+    if (handled === 0) return total;
+  }
+}

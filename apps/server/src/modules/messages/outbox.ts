@@ -12,6 +12,7 @@ import {
 } from '@soko/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { untilIdle } from '../../platform/periodic';
 import { messages, orders, users } from '../../platform/schema';
 import { SendRefused, type Channels, type OutgoingMessage } from './channels';
 
@@ -353,13 +354,6 @@ export function createMessageWorker(
 
   return {
     runOnce,
-    async drain() {
-      let total = 0;
-      for (;;) {
-        const handled = await runOnce();
-        total += handled;
-        if (handled === 0) return total;
-      }
-    },
+    drain: () => untilIdle(runOnce),
   };
 }

@@ -8,6 +8,7 @@
 import type { OrderEventKind } from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
+import { untilIdle } from '../../platform/periodic';
 
 export type OrderEvent = {
   id: string;
@@ -126,13 +127,6 @@ export function createEventFollower<Prepared>(
 
   return {
     runOnce,
-    async drain() {
-      let total = 0;
-      for (;;) {
-        const handled = await runOnce();
-        total += handled;
-        if (handled === 0) return total;
-      }
-    },
+    drain: () => untilIdle(runOnce),
   };
 }
