@@ -33,6 +33,18 @@ export const TRANSACTIONAL_MESSAGE_KINDS = [
 /** Messages that need recorded consent and carry an unsubscribe (DESIGN.md "Messages"). */
 export const MARKETING_MESSAGE_KINDS = ['newsletter', 'promotion'] as const;
 
+/**
+ * Promotional SMS go out only between 07:00 and 19:00 in Kenya (the operators' rule, as
+ * reference/messages.md reports it); transactional SMS go at any hour. Kenya keeps East Africa
+ * Time, UTC+3, all year.
+ */
+export const PROMOTION_SMS_HOURS = { from: 7, until: 19 } as const;
+
+export function promotionSmsAllowedAt(at: Date): boolean {
+  const hourInKenya = (at.getUTCHours() + 3) % 24;
+  return hourInKenya >= PROMOTION_SMS_HOURS.from && hourInKenya < PROMOTION_SMS_HOURS.until;
+}
+
 export const MESSAGE_KINDS = [...TRANSACTIONAL_MESSAGE_KINDS, ...MARKETING_MESSAGE_KINDS] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

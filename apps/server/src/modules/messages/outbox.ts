@@ -6,6 +6,7 @@
 // another's result.
 import {
   MARKETING_MESSAGE_KINDS,
+  promotionSmsAllowedAt,
   type MessageChannel,
   type MessageKind,
   type MessageStatus,
@@ -194,6 +195,8 @@ export type WorkerOptions = {
   /** Rows claimed, and sent at once, per round. */
   batchSize?: number;
   onError?: (error: unknown, messageId: string) => void;
+  /** What time it is (a test's night or morning): promotional SMS wait for their hours. */
+  clock?: () => Date;
 };
 
 type Claimed = {
@@ -211,6 +214,7 @@ type Claimed = {
 const RELEASE_HELD_EVERY_MS = 10_000;
 
 const DEFAULTS = {
+  clock: () => new Date(),
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
   giveUpAfterMs: GIVE_UP_AFTER_MS,
@@ -255,6 +259,8 @@ export function createMessageWorker(
   }
 
   async function claim(): Promise<Claimed[]> {
+    // Outside their hours promotional SMS stay queued, due, and go in the first round after 07:00.
+    const promotionsMayGo = promotionSmsAllowedAt(o.clock());
     return rowsOf<Claimed>(
       await db.execute(sql`
         update messages
@@ -263,6 +269,8 @@ export function createMessageWorker(
          where id in (
            select id from messages
             where channel in (${oneOf(ready)})
+              and (${promotionsMayGo} or channel <> 'sms'
+                   or kind not in (${oneOf(MARKETING_MESSAGE_KINDS)}))
               and ((status = ${status('queued')} and next_attempt_at <= now())
                 or (status = ${status('sending')} and locked_until < now()))
             order by next_attempt_at

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { SMS_OPT_OUT_LINE } from '@soko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../platform/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -9,7 +10,7 @@ import {
   type FakeAfricasTalking,
 } from '../../../test/fake-africastalking';
 import type { Channels } from './channels';
-import { createMessageWorker, enqueueMessage, SmsRecipientRefused } from './outbox';
+import { createMessageWorker, enqueueMessage, insertMessages, SmsRecipientRefused } from './outbox';
 import { SMS_DELIVERY_REPORT_PATH } from './delivery-report-routes';
 import { africasTalkingChannel } from './sms';
 
@@ -291,5 +292,49 @@ describe('SMS delivery reports', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('promotional SMS hours', () => {
+  /** A promotion to a verified number, queued as enqueueMarketing would leave it. */
+  async function queuedPromotion() {
+    const { userId, phone } = await accountWithPhone();
+    const [id] = await insertMessages(
+      t.database.db,
+      [
+        {
+          channel: 'sms',
+          kind: 'promotion',
+          userId,
+          recipient: phone,
+          senderName: 'Soko Naturals',
+          subject: '',
+          body: `Kiondo baskets, 20% off this week.\n${SMS_OPT_OUT_LINE}`,
+        },
+      ],
+      channels,
+    );
+    if (!id) throw new Error('no promotion written');
+    return { id, phone };
+  }
+  const statusOf = async (id: string) =>
+    (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0]?.status;
+  // 20:30 and 06:30 in Nairobi (UTC+3), then 09:00.
+  const at = (utc: string) => () => new Date(`2026-11-27T${utc}:00Z`);
+
+  it('keeps a promotion queued outside 07:00-19:00 in Kenya and sends it in the morning', async () => {
+    const promotion = await queuedPromotion();
+    const order = await enqueueSms('Your order SK-26-000124 is on its way.');
+    for (const night of [at('17:30'), at('03:30')]) {
+      await createMessageWorker(t.database.db, channels, { clock: night }).drain();
+      expect(await statusOf(promotion.id)).toBe('queued');
+    }
+    // The order's SMS went at night: only promotions wait.
+    expect(await statusOf(order.id)).toBe('sent');
+    expect(fake.sent.filter((sms) => sms.to === promotion.phone)).toHaveLength(0);
+
+    await createMessageWorker(t.database.db, channels, { clock: at('06:00') }).drain();
+    expect(await statusOf(promotion.id)).toBe('sent');
+    expect(fake.sent.filter((sms) => sms.to === promotion.phone)).toHaveLength(1);
   });
 });
