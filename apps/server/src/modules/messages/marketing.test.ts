@@ -3,7 +3,7 @@
 import { authResponseSchema } from '@soko/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, messages } from '../../platform/schema';
+import { consents, messages, users } from '../../platform/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DEMO_PASSWORD } from '../../../test/settings';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../../test/smtp-inbox';
@@ -432,15 +432,30 @@ describe('the account’s Marketing preference', () => {
 });
 
 describe('an SMS offer', () => {
-  it('goes only to a number with live SMS consent, and ends with the opt-out line', async () => {
+  it('goes only to a verified number with live SMS consent, and ends with the opt-out line', async () => {
     const account = await newAccount();
-    const on = await call({
-      method: 'PUT',
-      url: '/api/user/marketing',
-      body: { newsletter: false, smsOffers: true, phone: '+254 722 000 111' },
-      token: account.token,
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    const unverified = await newAccount();
+    for (const [who, phone] of [
+      [account, '+254 722 000 111'],
+      [unverified, '+254 733 444 555'],
+    ] as const) {
+      const on = await call({
+        method: 'PUT',
+        url: '/api/user/marketing',
+        body: { newsletter: false, smsOffers: true, phone },
+        token: who.token,
+      });
+      expect(on.statusCode, on.body).toBe(200);
+    }
+    // Only the first proved its number with the SMS code; the second merely typed one.
+    await t.database.db
+      .update(users)
+      .set({ phone: '+254722000111', phoneVerifiedAt: new Date() })
+      .where(eq(users.email, account.email));
+    await t.database.db
+      .update(users)
+      .set({ phone: '+254733444555', phoneVerifiedAt: null })
+      .where(eq(users.email, unverified.email));
     const queued = await enqueueMarketing(
       t.database.db,
       {
@@ -450,11 +465,11 @@ describe('an SMS offer', () => {
         site: SITE,
         subject: '',
         body: 'Shea butter 20% off until Sunday.',
-        to: ['+254722000111', '+254733999888'],
+        to: ['+254722000111', '+254733999888', '+254733444555'],
       },
       { channels: {}, unsubscribeKey: unsubscribeKey(t.config.jwtSecret ?? '') },
     );
-    expect(queued).toMatchObject({ queued: 1, skipped: 1 });
+    expect(queued).toMatchObject({ queued: 1, skipped: 2 });
     const [sms] = await t.database.db
       .select()
       .from(messages)

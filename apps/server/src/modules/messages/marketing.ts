@@ -9,7 +9,9 @@ import {
   type MessageChannel,
   type MessageKind,
 } from '@soko/contract';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
+import { users } from '../../platform/schema';
 import { liveConsents, unsubscribeToken, type LiveConsent } from '../consents';
 import type { Channels } from './channels';
 import { insertMessages, type NewMessage } from './outbox';
@@ -71,9 +73,31 @@ function messageFor(
 }
 
 /**
+ * The SMS consents whose number is their account's verified phone. An SMS goes only to a number
+ * proven by its code (DESIGN.md "Messages"): consent to offers at a number someone typed is not
+ * proof that the number is theirs.
+ */
+async function onVerifiedPhones(tx: Db | Tx, live: readonly LiveConsent[]): Promise<LiveConsent[]> {
+  const userIds = [...new Set(live.flatMap((consent) => consent.userId ?? []))];
+  if (userIds.length === 0) return [];
+  const verified = new Map(
+    (
+      await tx
+        .select({ id: users.id, phone: users.phone })
+        .from(users)
+        .where(and(inArray(users.id, userIds), isNotNull(users.phoneVerifiedAt)))
+    ).map((row) => [row.id, row.phone] as const),
+  );
+  return live.filter(
+    (consent) => consent.userId !== null && verified.get(consent.userId) === consent.phone,
+  );
+}
+
+/**
  * Queues the message, in the caller's transaction, once per address with a live consent for its
  * purpose and channel (of `to`, when given). Anyone without one is skipped, not an error. One
- * query finds them and the rows go in by hundreds per statement, so a newsletter to thousands
+ * query finds them (and, for SMS, one more keeps the verified numbers) and the rows go in by
+ * hundreds per statement, so a newsletter to thousands
  * is a handful of round trips.
  */
 export async function enqueueMarketing(
@@ -83,7 +107,8 @@ export async function enqueueMarketing(
 ): Promise<MarketingQueued> {
   const purpose = MARKETING_PURPOSE_OF[message.kind];
   if (!purpose) throw new Error(`${message.kind} is not a marketing kind`);
-  const consented = await liveConsents(tx, purpose, message.channel, message.to);
+  const live = await liveConsents(tx, purpose, message.channel, message.to);
+  const consented = message.channel === 'sms' ? await onVerifiedPhones(tx, live) : live;
   const batch = consented.flatMap((consent) => {
     const one = messageFor(message, consent, unsubscribeKey);
     return one ? [one] : [];
