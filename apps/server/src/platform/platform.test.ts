@@ -205,7 +205,11 @@ describe('settings', () => {
     expect(
       loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.test:465', MAIL_FROM: 'no-reply@shop.test' })
         .email,
-    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.test:465', from: 'no-reply@shop.test' });
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.test:465',
+      from: 'no-reply@shop.test',
+      poolSize: 30,
+    });
   });
 
   it('sends SMS only with SMS_PROVIDER and its keys, from the sandbox unless told otherwise', () => {
