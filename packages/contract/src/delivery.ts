@@ -216,3 +216,15 @@ export const pickupChoiceSchema = z.strictObject({
   counterId: uuidSchema,
 });
 export type PickupChoice = z.infer<typeof pickupChoiceSchema>;
+
+/** Where an order's part goes, as the shopper's order page and the owner's Orders read it. */
+export function partDestinationText(part: {
+  deliveryCounty: string | null;
+  pickupCounter: { name: string; address: string; hours: string } | null;
+}): string {
+  const counter = part.pickupCounter;
+  if (counter) {
+    return `Pickup at ${counter.name}, ${counter.address}${counter.hours ? ` (open ${counter.hours})` : ''}`;
+  }
+  return part.deliveryCounty ? `Delivery to ${part.deliveryCounty}` : 'Delivery';
+}
