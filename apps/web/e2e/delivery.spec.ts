@@ -158,7 +158,7 @@ test('an owner sets rates by county group and a pickup counter', async ({ page, 
       zones: [
         {
           name: 'Western',
-          counties: ['Kisumu', 'Kakamega'],
+          counties: ['Kakamega', 'Kisumu'],
           standard: { fee: 350, days: '2-3 days' },
           express: { fee: 600, days: '1 day' },
         },

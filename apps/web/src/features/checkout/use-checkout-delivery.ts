@@ -65,7 +65,10 @@ export function useCheckoutDelivery(
     if (result.data && productId) quotes.set(productId, result.data);
   });
 
-  const lines = county ? deliveryLines(cartLines, quotes, option ?? 'standard', pickup) : null;
+  // The select's empty choice ('') before the shopper picks one: Standard's fees meanwhile.
+  const shown: ShippingOption =
+    option && SHIPPING_OPTION_KEYS.includes(option) ? option : 'standard';
+  const lines = county ? deliveryLines(cartLines, quotes, shown, pickup) : null;
   return {
     lines,
     pickupOnly: isPickupOnly(lines),

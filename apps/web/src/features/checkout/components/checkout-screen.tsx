@@ -104,7 +104,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   const discount = useDiscountCode(subtotalCents);
   const shipping = form.watch('shipping');
   const county = asCounty(form.watch('county'));
-  const delivery = useCheckoutDelivery(flow.lines, county, shipping ?? null);
+  const delivery = useCheckoutDelivery(flow.lines, county, shipping || null);
   const { clearErrors } = form;
   // Adjusted while rendering (not in an effect), so the next render validates by it.
   if (pickupOnly !== delivery.pickupOnly) setPickupOnly(delivery.pickupOnly);
