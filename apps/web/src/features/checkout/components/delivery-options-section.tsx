@@ -23,7 +23,9 @@ export function DeliveryOptionsSection({
           Choose a county above to see what each shop charges to deliver there.
         </p>
       ) : delivery.failed ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
+        // Not an alert: nothing is wrong with the order yet (the server prices it, and says so
+        // if an item is gone), and the checkout's own alert must stay the one read out.
+        <p className="mt-2 text-sm text-stone-700">
           Delivery prices could not be loaded. The shops price delivery when you place the order.
         </p>
       ) : !delivery.lines ? (
