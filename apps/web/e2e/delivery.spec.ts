@@ -204,8 +204,11 @@ test('a shopper in Kisumu sees the Kisumu fee on the product page and pays it fo
     await addToCart(page, other);
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    // The county picked on the product page is the checkout's to start with.
+    await expect(field(page, 'County')).toHaveValue('Kisumu');
     await field(page, 'Email').fill(uniqueEmail('kisumu'));
     await fillDelivery(page, { ...DELIVERY, City: 'Kisumu' });
+    // fillDelivery picks Nairobi: back to Kisumu.
     await field(page, 'County').selectOption('Kisumu');
     await field(page, 'Shipping').selectOption('standard');
 

@@ -18,7 +18,7 @@ import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-for
 import { primaryButton } from '../../../components/form-styles';
 import { refreshSession, useSession } from '../../../lib/session';
 import { useOnlineStatus } from '../../../lib/use-online-status';
-import { asCounty, rememberDeliveryCounty } from '../../../lib/delivery-county';
+import { asCounty, readDeliveryCounty, rememberDeliveryCounty } from '../../../lib/delivery-county';
 import { deliveryQuoteKeys } from '../../../lib/delivery-quote';
 import { deliveryCentsOf, pickupChoicesOf } from '../delivery-lines';
 import { useCheckoutDelivery } from '../use-checkout-delivery';
@@ -75,6 +75,13 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     },
   );
   useAccountPrefill(form, currentUser);
+  // The county chosen last time (here or on a product page), unless the form has one already.
+  // After the first render: the server painted the form without it.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    const remembered = readDeliveryCounty();
+    if (remembered && !getValues('county')) setValue('county', remembered);
+  }, [getValues, setValue]);
   const queryClient = useQueryClient();
 
   const flow = usePlaceOrder({
