@@ -20,7 +20,7 @@ export interface DeliveryLine {
   deliveryCents: number;
   /** What a door delivery of this part would cost (the choice beside a counter). */
   doorCents: number;
-  /** The county's rate's time ("1-2 days"), '' when the shop gives none or for a pickup. */
+  /** A door delivery's time ("1-2 days"), '' when the shop gives none. */
   days: string;
   /** Free from the shop's threshold. */
   free: boolean;
@@ -66,7 +66,7 @@ export function deliveryLines(
       shopName: quote.shopName,
       deliveryCents,
       doorCents,
-      days: counter ? '' : quote[option].days,
+      days: quote[option].days,
       free,
       counter,
       counters: quote.pickupCounters,
