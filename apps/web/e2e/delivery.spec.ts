@@ -139,13 +139,42 @@ test('an owner sets rates by county group and a pickup counter', async ({ page, 
       await rest.getByLabel('Express fee (Ksh)').fill('900');
     });
 
-    await test.step('a pickup counter, then Save', async () => {
+    await test.step('a pickup counter', async () => {
       await page.getByRole('button', { name: 'Add a pickup counter' }).click();
       const counter = page.getByRole('group', { name: 'Counter 1' });
       await counter.getByLabel('Counter name').fill(KISUMU_COUNTER.name);
       await counter.getByLabel('Counter address').fill(KISUMU_COUNTER.address);
       await counter.getByLabel('Opening hours').fill(KISUMU_COUNTER.hours);
       await counter.getByLabel('Pickup fee (Ksh)').fill('50');
+    });
+
+    await test.step('the server’s field error shows at the field it names', async () => {
+      const url = `**/api/property/shop/${shop._id}/delivery`;
+      await page.route(url, (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 400,
+              json: {
+                error: {
+                  code: 'validation_failed',
+                  message: 'Please check the delivery settings.',
+                  fields: { 'pickupCounters.0.address': 'Give the street and the town.' },
+                },
+              },
+            })
+          : route.fallback(),
+      );
+      await page.getByRole('button', { name: 'Save delivery' }).click();
+      const counter = page.getByRole('group', { name: 'Counter 1' });
+      await expect(counter.getByText('Give the street and the town.')).toBeVisible();
+      await expect(counter.getByLabel('Counter address')).toBeFocused();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Failed to save delivery. Please try again.',
+      );
+      await page.unroute(url);
+    });
+
+    await test.step('Save', async () => {
       await page.getByRole('button', { name: 'Save delivery' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Delivery saved.' })).toBeVisible();
     });
