@@ -304,6 +304,14 @@ test('a shopper collects at the shop’s counter without giving a street address
     const order = await api.get<Order>(`/api/orders/${page.url().split('/').pop() ?? ''}`);
     expect(order).toMatchObject({ status: 'confirmed', address: '', shipping: 50 });
     expect(order.parts[0]?.pickupCounter).toMatchObject({ name: KISUMU_COUNTER.name });
+
+    await test.step('the owner’s Orders say where the part goes and its fee', async () => {
+      await seedToken(page, own?.owner.token ?? '');
+      await page.goto(`/shops/${own?.shop._id ?? ''}/orders`);
+      await expect(page.getByRole('article', { name: `Order ${order.orderId}` })).toContainText(
+        `Pickup at ${KISUMU_COUNTER.name}, ${KISUMU_COUNTER.address} (open ${KISUMU_COUNTER.hours}): delivery fee Ksh 50`,
+      );
+    });
   } finally {
     await closeOwnShop(api, own);
   }
