@@ -5,6 +5,7 @@ import {
   deliverySettingsInputSchema,
   deliverySettingsSchema,
   partDeliveryCents,
+  partDestinationText,
   ratesFor,
   type DeliverySettings,
 } from './delivery';
@@ -105,5 +106,22 @@ describe('delivery settings', () => {
     expect(deliveryQuoteQuerySchema.safeParse({ county: 'Gotham', shopId: id }).success).toBe(
       false,
     );
+  });
+});
+
+describe('partDestinationText', () => {
+  it('names the counter and its address for a pickup, else the county', () => {
+    const counter = {
+      name: 'Moi Avenue counter',
+      address: 'Moi Avenue 12, Nairobi',
+      hours: '8-18',
+    };
+    expect(partDestinationText({ deliveryCounty: 'Kisumu', pickupCounter: counter })).toBe(
+      'Pickup at Moi Avenue counter, Moi Avenue 12, Nairobi (open 8-18)',
+    );
+    expect(partDestinationText({ deliveryCounty: 'Kisumu', pickupCounter: null })).toBe(
+      'Delivery to Kisumu',
+    );
+    expect(partDestinationText({ deliveryCounty: null, pickupCounter: null })).toBe('Delivery');
   });
 });

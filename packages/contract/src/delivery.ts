@@ -134,6 +134,13 @@ export type DeliveryQuoteQuery = z.infer<typeof deliveryQuoteQuerySchema>;
 
 export const deliveryQuoteSchema = z.object({
   shopId: uuidSchema,
+  /** The shop's name, for the checkout's delivery line of its part. */
+  shopName: z.string(),
+  /**
+   * The shop has set nothing: its Ksh 10 / 20 is the spec's one fee an order, which such shops
+   * charge once between them (decision 035), so the checkout must know to count it once.
+   */
+  isDefault: z.boolean(),
   county: countySchema,
   /** The group the county falls in ('Rest of Kenya' when none names it). */
   zone: z.string(),
@@ -158,13 +165,13 @@ export function ratesFor(
 }
 
 export function quoteDelivery(
-  shopId: string,
+  shop: { shopId: string; shopName: string; isDefault: boolean },
   settings: DeliverySettings,
   county: County,
 ): DeliveryQuote {
   const { zone, rates } = ratesFor(settings, county);
   return {
-    shopId,
+    ...shop,
     county,
     zone,
     standard: rates.standard,
@@ -209,3 +216,15 @@ export const pickupChoiceSchema = z.strictObject({
   counterId: uuidSchema,
 });
 export type PickupChoice = z.infer<typeof pickupChoiceSchema>;
+
+/** Where an order's part goes, as the shopper's order page and the owner's Orders read it. */
+export function partDestinationText(part: {
+  deliveryCounty: string | null;
+  pickupCounter: { name: string; address: string; hours: string } | null;
+}): string {
+  const counter = part.pickupCounter;
+  if (counter) {
+    return `Pickup at ${counter.name}, ${counter.address}${counter.hours ? ` (open ${counter.hours})` : ''}`;
+  }
+  return part.deliveryCounty ? `Delivery to ${part.deliveryCounty}` : 'Delivery';
+}

@@ -207,6 +207,16 @@ export const checkoutScreenSchema = checkoutFormSchema.extend({
 export type CheckoutScreenInput = z.input<typeof checkoutScreenSchema>;
 export type CheckoutScreenValues = z.output<typeof checkoutScreenSchema>;
 
+/**
+ * The same screen when every shop part is collected at a counter: no street address or city
+ * (decision 035; the final checkout's own schema lets them be empty, and asks for them itself
+ * when a part goes to a door).
+ */
+export const pickupCheckoutScreenSchema = checkoutScreenSchema.extend({
+  city: optionalText(200).default(''),
+  address: optionalText(500).default(''),
+});
+
 export const finalCheckoutBodySchema = z.strictObject({
   ...checkoutFormSchema.shape,
   // Not needed when every part is collected at a shop's counter (decision 035); the server

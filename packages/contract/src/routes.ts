@@ -34,6 +34,7 @@ export const APP_PATHS = [
   '/shops',
   '/shops/:shopId/orders',
   '/shops/:shopId/balance',
+  '/shops/:shopId/delivery',
   '/admin/shops',
   '/admin/tenants',
   '/admin/refunds',

@@ -17,7 +17,14 @@ const adminPage = (name: keyof AdminPages) => async () => ({
 // The same for the owner's screens.
 const shopPages = () => import('../features/shops');
 const shopPage =
-  (name: 'ShopsPage' | 'ShopOrdersPage' | 'ShopBalancePage' | 'ManageProductsPage') =>
+  (
+    name:
+      | 'ShopsPage'
+      | 'ShopOrdersPage'
+      | 'ShopBalancePage'
+      | 'ShopDeliveryPage'
+      | 'ManageProductsPage',
+  ) =>
   async () => ({
     Component: (await shopPages())[name],
   });
@@ -173,6 +180,10 @@ export const routes: RouteObject[] = [
           {
             path: 'shops/:shopId/balance',
             lazy: shopPage('ShopBalancePage'),
+          },
+          {
+            path: 'shops/:shopId/delivery',
+            lazy: shopPage('ShopDeliveryPage'),
           },
           {
             path: 'add-products/:shopId',

@@ -118,6 +118,8 @@ describe('a shop that has set nothing', () => {
     const quote = await call('GET', `/api/delivery/quote?shopId=${shopB}&county=Turkana`);
     expect(quote.statusCode, quote.body).toBe(200);
     expect(deliveryQuoteSchema.parse(quote.json())).toMatchObject({
+      // The checkout counts such shops' fee once an order, so it must know them.
+      isDefault: true,
       zone: 'Rest of Kenya',
       standard: { fee: 10 },
       express: { fee: 20 },
@@ -257,6 +259,7 @@ describe('rates by county group', () => {
     };
     expect(await quote('Kiambu')).toMatchObject({
       shopId: shopA,
+      isDefault: false,
       zone: 'Nairobi',
       standard: { fee: 150, days: 'Same day' },
       express: { fee: 300, days: '3 hours' },

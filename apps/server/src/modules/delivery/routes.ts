@@ -84,7 +84,7 @@ export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
         async () => {
           const found = await deliveryOf(db, { productId, shopId });
           if (!found) throw notFound(productId ? 'Product not found.' : 'Shop not found.');
-          return quoteDelivery(found.shopId, found.settings, county);
+          return quoteDelivery(found.shop, found.settings, county);
         },
         { tagsOf: (quote) => [CACHE_TAGS.delivery(quote.shopId)] },
       );

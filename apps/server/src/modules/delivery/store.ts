@@ -146,19 +146,25 @@ export async function replaceShopDelivery(
 export async function deliveryOf(
   db: Db,
   target: { productId?: string | undefined; shopId?: string | undefined },
-): Promise<{ shopId: string; settings: DeliverySettings } | null> {
+): Promise<{
+  shop: { shopId: string; shopName: string; isDefault: boolean };
+  settings: DeliverySettings;
+} | null> {
   const [row] = target.productId
     ? await db
-        .select({ shopId: products.shopId, settings: shopDelivery.settings })
+        .select({ shopId: products.shopId, shopName: shops.name, settings: shopDelivery.settings })
         .from(products)
+        .innerJoin(shops, eq(shops.id, products.shopId))
         .leftJoin(shopDelivery, eq(shopDelivery.shopId, products.shopId))
         .where(and(eq(products.id, target.productId), isNull(products.deletedAt)))
         .limit(1)
     : await db
-        .select({ shopId: shops.id, settings: shopDelivery.settings })
+        .select({ shopId: shops.id, shopName: shops.name, settings: shopDelivery.settings })
         .from(shops)
         .leftJoin(shopDelivery, eq(shopDelivery.shopId, shops.id))
         .where(eq(shops.id, target.shopId ?? ''))
         .limit(1);
-  return row ? { shopId: row.shopId, settings: settingsOf(row.settings) } : null;
+  if (!row) return null;
+  const shop = { shopId: row.shopId, shopName: row.shopName, isDefault: row.settings === null };
+  return { shop, settings: settingsOf(row.settings) };
 }

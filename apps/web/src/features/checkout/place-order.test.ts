@@ -5,6 +5,7 @@ import { NETWORK_MESSAGE, describeCheckoutError, newTotalMessage } from './check
 import {
   CheckoutStepError,
   PAYMENT_FAILED_MESSAGE,
+  createOrderBody,
   placeOrder,
   type CheckoutStage,
   type HeldOrder,
@@ -90,6 +91,26 @@ function run(held: HeldOrder | null = null) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('createOrderBody', () => {
+  it('carries where the parcels go and the delivery shown, for the server to check', () => {
+    const pickup = [
+      {
+        shopId: '44444444-4444-4444-8444-444444444444',
+        counterId: '55555555-5555-4555-8555-555555555555',
+      },
+    ];
+    expect(createOrderBody({ ...input, county: 'Kisumu', pickup, deliveryFee: 60 })).toMatchObject({
+      county: 'Kisumu',
+      pickup,
+      deliveryFee: 60,
+    });
+    // Not priced (a quote could not be had): the server's own figures answer in its 409.
+    const unpriced = createOrderBody({ ...input, county: 'Kisumu', pickup: [], deliveryFee: null });
+    expect(unpriced).not.toHaveProperty('deliveryFee');
+    expect(unpriced).not.toHaveProperty('pickup');
+  });
 });
 
 describe('placeOrder', () => {

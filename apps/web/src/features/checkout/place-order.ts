@@ -4,9 +4,11 @@
 import type {
   CartLine,
   CheckoutForm,
+  County,
   CreateOrderBody,
   CreateOrderResponse,
   Order,
+  PickupChoice,
   ShippingOption,
 } from '@soko/contract';
 import { ApiError } from '../../lib/api-client';
@@ -36,6 +38,12 @@ export interface PlaceOrderInput {
   discount: number;
   /** Ksh, as shown: subtotal - discount + shipping. */
   totalPrice: number;
+  /** Where the parcels go: each shop prices its part from it (decision 035). */
+  county?: County;
+  /** The shop parts collected at one of their shop's counters. */
+  pickup?: readonly PickupChoice[];
+  /** Ksh: the delivery shown, all shops together; left out when it could not be priced. */
+  deliveryFee?: number | null;
 }
 
 /** An order created by an earlier attempt, reusable while the same order is asked for. */
@@ -69,6 +77,11 @@ export function createOrderBody(input: PlaceOrderInput): CreateOrderBody {
     shipping: input.shipping,
     discount: input.discount,
     ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+    ...(input.county ? { county: input.county } : {}),
+    ...(input.pickup && input.pickup.length > 0 ? { pickup: [...input.pickup] } : {}),
+    ...(input.deliveryFee !== undefined && input.deliveryFee !== null
+      ? { deliveryFee: input.deliveryFee }
+      : {}),
   };
 }
 

@@ -2,7 +2,13 @@
 // "Payment"): the button's stage, what went wrong, and the wait for an online payment, from
 // which the shopper can always get out: keep waiting, pay again, or see the order.
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { fromCents, type CartLine, type CheckoutScreenValues, type Order } from '@soko/contract';
+import {
+  fromCents,
+  type CartLine,
+  type CheckoutScreenValues,
+  type Order,
+  type PickupChoice,
+} from '@soko/contract';
 import { isLineUnavailable } from '../cart';
 import { mayPayOnline, usePaymentModes } from './api/get-payment-modes';
 import { describeCheckoutError, type CheckoutProblem } from './checkout-errors';
@@ -53,6 +59,8 @@ export interface OrderFigures {
   discountCode: string | null;
   discountCents: number;
   totalCents: number;
+  /** The parcels' delivery as shown: each counter chosen and the fees' sum (null: not priced). */
+  delivery: { pickup: readonly PickupChoice[]; feeCents: number | null };
 }
 
 interface Options {
@@ -61,9 +69,11 @@ interface Options {
   onFieldErrors: (fields: Record<string, string>) => void;
   /** The order is confirmed: the screen resets and opens it. */
   onPlaced: (order: Order, paymentMessage: string | null) => void;
+  /** The server priced the order differently (a price or a delivery fee changed). */
+  onNewFigures?: () => void;
 }
 
-export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
+export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }: Options) {
   const paymentModes = usePaymentModes(source.lines);
   const [stage, setStage] = useState<CheckoutStage | null>(null);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
@@ -116,6 +126,10 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
           discountCode: figures.discountCode,
           discount: fromCents(figures.discountCents),
           totalPrice: fromCents(figures.totalCents),
+          county: form.county,
+          pickup: figures.delivery.pickup,
+          deliveryFee:
+            figures.delivery.feeCents === null ? null : fromCents(figures.delivery.feeCents),
         },
         {
           held: held.current,
@@ -172,7 +186,10 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced }: Options) {
         const { productId, variantId, available } = found.outOfStock;
         source.limit(productId, variantId, available);
       }
-      if (found.newPrices) source.reprice(found.newPrices.items);
+      if (found.newPrices) {
+        source.reprice(found.newPrices.items);
+        onNewFigures?.();
+      }
       if (Object.keys(found.fields).length > 0) onFieldErrors(found.fields);
       setProblem(found);
       setStage(null);

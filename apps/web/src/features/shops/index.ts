@@ -7,3 +7,4 @@ export { ProductForm, PRODUCT_UPDATE_FAILED } from './components/product-form';
 export { useShops } from './api/get-shops';
 export { useShopCategories } from './api/get-shop-categories';
 export { ShopBalancePage } from './components/shop-balance-page';
+export { ShopDeliveryPage } from './components/shop-delivery-page';

@@ -1,13 +1,15 @@
 // The checkout (spec sections 2 and 4): one form in sections, its figures, and the place-order
 // flow. The sections are plain components; the state lives in three hooks: the form
 // (react-hook-form on the contract's checkoutScreenSchema), the discount code and the flow.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
   cartSubtotalCents,
   checkoutScreenSchema,
   grandTotalCents,
   mpesaPhoneSchema,
+  pickupCheckoutScreenSchema,
   shippingCents,
   type Order,
 } from '@soko/contract';
@@ -16,6 +18,10 @@ import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-for
 import { primaryButton } from '../../../components/form-styles';
 import { refreshSession, useSession } from '../../../lib/session';
 import { useOnlineStatus } from '../../../lib/use-online-status';
+import { asCounty, readDeliveryCounty, rememberDeliveryCounty } from '../../../lib/delivery-county';
+import { deliveryQuoteKeys } from '../../../lib/delivery-quote';
+import { deliveryCentsOf, pickupChoicesOf } from '../delivery-lines';
+import { useCheckoutDelivery } from '../use-checkout-delivery';
 import {
   accountValues,
   emptyCheckoutValues,
@@ -28,6 +34,7 @@ import { usePaymentMethods } from '../api/get-payment-methods';
 import type { PaymentChoice } from '../pay-online';
 import { usePlaceOrder, type CheckoutLines } from '../use-place-order';
 import { AccountSection } from './account-section';
+import { DeliveryOptionsSection } from './delivery-options-section';
 import { DeliverySection } from './delivery-section';
 import { DiscountSection } from './discount-section';
 import { OrderSummary } from './order-summary';
@@ -52,13 +59,30 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     phoneError: undefined,
   });
 
-  const form: CheckoutFormApi = useZodForm(checkoutScreenSchema, {
-    defaultValues: {
-      ...emptyCheckoutValues(lockedEmail),
-      ...(currentUser ? withoutEmpty(accountValues(currentUser)) : {}),
+  // With every part collected at a counter the street address is not asked for: the form's
+  // schema follows the pickup choices (react-hook-form reads its resolver on every render).
+  const [pickupOnly, setPickupOnly] = useState(false);
+  const form: CheckoutFormApi = useZodForm(
+    // The same output; only city and address may be empty.
+    pickupOnly
+      ? (pickupCheckoutScreenSchema as unknown as typeof checkoutScreenSchema)
+      : checkoutScreenSchema,
+    {
+      defaultValues: {
+        ...emptyCheckoutValues(lockedEmail),
+        ...(currentUser ? withoutEmpty(accountValues(currentUser)) : {}),
+      },
     },
-  });
+  );
   useAccountPrefill(form, currentUser);
+  // The county chosen last time (here or on a product page), unless the form has one already.
+  // After the first render: the server painted the form without it.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    const remembered = readDeliveryCounty();
+    if (remembered && !getValues('county')) setValue('county', remembered);
+  }, [getValues, setValue]);
+  const queryClient = useQueryClient();
 
   const flow = usePlaceOrder({
     source,
@@ -79,12 +103,31 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         state: { order, ...(paymentMessage ? { paymentMessage } : {}) },
       });
     },
+    // A fee the shop changed meanwhile: the quotes are asked again, and the lines follow.
+    onNewFigures: () => void queryClient.invalidateQueries({ queryKey: deliveryQuoteKeys.all }),
   });
 
   const subtotalCents = cartSubtotalCents(flow.lines);
   const discount = useDiscountCode(subtotalCents);
   const shipping = form.watch('shipping');
-  const shippingAmountCents = shipping ? shippingCents(shipping) : 0;
+  const county = asCounty(form.watch('county'));
+  const delivery = useCheckoutDelivery(flow.lines, county, shipping || null);
+  const { clearErrors } = form;
+  // Adjusted while rendering (not in an effect), so the next render validates by it.
+  if (pickupOnly !== delivery.pickupOnly) setPickupOnly(delivery.pickupOnly);
+  useEffect(() => {
+    if (delivery.pickupOnly) clearErrors(['city', 'address']);
+  }, [delivery.pickupOnly, clearErrors]);
+  // The product page says what delivery to this county costs.
+  useEffect(() => {
+    if (county) rememberDeliveryCounty(county);
+  }, [county]);
+  // Until the shops' fees are known: the spec's figures, which shops that set nothing charge.
+  const shippingAmountCents = shipping
+    ? (delivery.totals?.[shipping] ?? shippingCents(shipping))
+    : 0;
+  // One order at a time, while its delivery is priced too.
+  const [pricing, setPricing] = useState(false);
   const totals = {
     subtotalCents,
     discountCents: discount.amountCents,
@@ -106,7 +149,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   if (flow.lines.length === 0) return <EmptyCheckout title={title} />;
 
   const method = payment.method ?? methods[0];
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     let choice: PaymentChoice = {};
     if (flow.paysOnline && method) {
       choice = { provider: method };
@@ -121,12 +164,25 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         choice.mpesaPhone = phone.data;
       }
     }
+    // Each shop's fee from fresh quotes (usually the ones shown): the server checks them.
+    setPricing(true);
+    const parts = await delivery.priceForOrder(flow.lines, values.county, values.shipping);
+    setPricing(false);
+    const deliveryCents = parts ? deliveryCentsOf(parts) : shippingCents(values.shipping);
     return flow.submit(
       values,
       {
         discountCode: discount.applied?.code ?? null,
         discountCents: discount.amountCents,
-        totalCents: totals.totalCents,
+        totalCents: grandTotalCents({
+          subtotalCents,
+          discountCents: discount.amountCents,
+          shippingCents: deliveryCents,
+        }),
+        delivery: {
+          pickup: parts ? pickupChoicesOf(parts) : [],
+          feeCents: parts ? deliveryCents : null,
+        },
       },
       choice,
     );
@@ -140,7 +196,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         aria-label={title}
         onSubmit={(event) => {
           // One order at a time: a second press while one is under way does nothing.
-          if (flow.stage) {
+          if (flow.stage || pricing) {
             event.preventDefault();
             return;
           }
@@ -150,8 +206,9 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
       >
         <div className="flex flex-col gap-8">
           <AccountSection form={form} lockedEmail={lockedEmail} />
-          <DeliverySection form={form} />
-          <ShippingSection form={form} />
+          <DeliverySection form={form} pickupOnly={delivery.pickupOnly} />
+          <ShippingSection form={form} amounts={delivery.totals} />
+          <DeliveryOptionsSection delivery={delivery} county={county} />
           {flow.paysOnline && (
             <PaymentMethodSection methods={methods} choice={payment} onChange={setPayment} />
           )}
@@ -160,7 +217,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         <div className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
           <OrderSummary source={source} lines={flow.lines} />
           <DiscountSection discount={discount} />
-          <TotalsSection totals={totals} />
+          <TotalsSection totals={totals} delivery={shipping ? delivery.lines : null} />
           {flow.problem && (
             <FormAlert>
               <p>{flow.problem.message}</p>

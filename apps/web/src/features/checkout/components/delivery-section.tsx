@@ -4,7 +4,17 @@ import { DELIVERY_FIELDS, type CheckoutFormApi } from '../checkout-form';
 
 const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
 
-export function DeliverySection({ form }: { form: CheckoutFormApi }) {
+/** Not needed when every part is collected at a counter (decision 035). */
+const DOOR_ONLY_FIELDS: ReadonlySet<string> = new Set(['city', 'address']);
+
+export function DeliverySection({
+  form,
+  pickupOnly = false,
+}: {
+  form: CheckoutFormApi;
+  /** Every shop part is collected at a counter: no street address is asked for. */
+  pickupOnly?: boolean;
+}) {
   const { errors } = form.formState;
   return (
     <section aria-labelledby="checkout-delivery">
@@ -14,6 +24,7 @@ export function DeliverySection({ form }: { form: CheckoutFormApi }) {
       <div className="mt-2 grid gap-4 sm:grid-cols-2">
         {DELIVERY_FIELDS.map((deliveryField) => {
           const { name, label, autoComplete } = deliveryField;
+          const notNeeded = pickupOnly && DOOR_ONLY_FIELDS.has(name);
           return name === 'county' ? (
             <Field
               key={name}
@@ -30,14 +41,19 @@ export function DeliverySection({ form }: { form: CheckoutFormApi }) {
               key={name}
               label={label}
               autoComplete={autoComplete}
-              required={!('optional' in deliveryField)}
+              required={!('optional' in deliveryField) && !notNeeded}
               {...(name === 'phoneNumber'
                 ? {
                     type: 'tel',
                     inputMode: 'tel' as const,
                     hint: 'A Kenyan mobile number: 07xx, 01xx or +254.',
                   }
-                : { type: 'text' })}
+                : {
+                    type: 'text',
+                    ...(notNeeded
+                      ? { hint: 'Not needed: you collect every part at a shop counter.' }
+                      : {}),
+                  })}
               error={errors[name]?.message}
               {...form.register(name)}
             />

@@ -1,13 +1,32 @@
-import { SHIPPING_OPTIONS, SHIPPING_OPTION_KEYS, formatKsh } from '@soko/contract';
+import {
+  SHIPPING_OPTIONS,
+  SHIPPING_OPTION_KEYS,
+  formatKsh,
+  fromCents,
+  type ShippingOption,
+} from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import type { CheckoutFormApi } from '../checkout-form';
 
-const SHIPPING_CHOICES = SHIPPING_OPTION_KEYS.map((key) => ({
-  value: key,
-  label: `${SHIPPING_OPTIONS[key].label} (${formatKsh(SHIPPING_OPTIONS[key].amountKsh)})`,
-}));
+/**
+ * Each option with what it costs this order: the shops' fees for the county chosen once they
+ * are known, else the spec's figures (which shops that set nothing charge).
+ */
+function shippingChoices(amounts: Record<ShippingOption, number> | null) {
+  return SHIPPING_OPTION_KEYS.map((key) => ({
+    value: key,
+    label: `${SHIPPING_OPTIONS[key].label} (${formatKsh(amounts ? fromCents(amounts[key]) : SHIPPING_OPTIONS[key].amountKsh)})`,
+  }));
+}
 
-export function ShippingSection({ form }: { form: CheckoutFormApi }) {
+export function ShippingSection({
+  form,
+  amounts = null,
+}: {
+  form: CheckoutFormApi;
+  /** Cents, the order's delivery for each option; null until priced. */
+  amounts?: Record<ShippingOption, number> | null;
+}) {
   return (
     <section aria-labelledby="checkout-shipping">
       <h2 id="checkout-shipping" className="text-lg font-semibold">
@@ -17,7 +36,7 @@ export function ShippingSection({ form }: { form: CheckoutFormApi }) {
         <Field
           label="Shipping"
           required
-          options={SHIPPING_CHOICES}
+          options={shippingChoices(amounts)}
           placeholder="Choose a shipping method"
           error={form.formState.errors.shipping?.message}
           {...form.register('shipping')}

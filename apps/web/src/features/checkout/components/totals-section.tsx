@@ -1,4 +1,5 @@
 import { formatKsh, fromCents } from '@soko/contract';
+import type { DeliveryLine } from '../delivery-lines';
 
 export interface Totals {
   subtotalCents: number;
@@ -7,7 +8,14 @@ export interface Totals {
   totalCents: number;
 }
 
-export function TotalsSection({ totals }: { totals: Totals }) {
+export function TotalsSection({
+  totals,
+  delivery,
+}: {
+  totals: Totals;
+  /** One line per shop part (its delivery, or its pickup), once priced. */
+  delivery?: readonly DeliveryLine[] | null;
+}) {
   const money = (cents: number) => formatKsh(fromCents(cents));
   return (
     <section aria-labelledby="checkout-totals">
@@ -23,6 +31,16 @@ export function TotalsSection({ totals }: { totals: Totals }) {
         </dd>
         <dt>Shipping</dt>
         <dd className="text-right tabular-nums">{money(totals.shippingCents)}</dd>
+        {delivery?.map((line) => (
+          <div key={line.shopId} className="col-span-2 grid grid-cols-subgrid text-stone-700">
+            <dt className="pl-3">
+              {line.counter ? 'Pickup from' : 'Delivery from'} {line.shopName}
+            </dt>
+            <dd className="text-right tabular-nums">
+              {line.free ? 'Free' : money(line.deliveryCents)}
+            </dd>
+          </div>
+        ))}
         <dt className="border-t border-stone-200 pt-1 text-base font-bold">Total</dt>
         <dd className="border-t border-stone-200 pt-1 text-right text-base font-bold tabular-nums">
           {money(totals.totalCents)}

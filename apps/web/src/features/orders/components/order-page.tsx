@@ -5,6 +5,7 @@ import {
   REFUND_REASON_TEXT,
   SHIPPING_OPTIONS,
   formatKsh,
+  partDestinationText,
   fromCents,
   toCents,
   type Order,
@@ -308,6 +309,9 @@ function Shipments({ parts }: { parts: readonly OrderPart[] }) {
           <li key={part._id} className="rounded border border-stone-200 p-3">
             <p className="font-medium">
               {part.shopName}: <span className="font-semibold">{PART_LABELS[part.status]}</span>
+            </p>
+            <p className="text-sm text-stone-700">
+              {partDestinationText(part)}: {formatKsh(part.delivery)}
             </p>
             {part.trackingNote && (
               <p className="text-sm text-stone-700">Tracking: {part.trackingNote}</p>

@@ -6,6 +6,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   formatKsh,
+  partDestinationText,
   fromCents,
   pageCount,
   parsePageParam,
@@ -236,6 +237,10 @@ function OrderCard({
           </address>
         </div>
       </div>
+      <p className="text-sm">
+        <span className="font-semibold">{partDestinationText(part)}</span>
+        {`: delivery fee ${formatKsh(part.delivery)}`}
+      </p>
       {part.trackingNote && <p className="text-sm">Tracking: {part.trackingNote}</p>}
       {part.refund > 0 && (
         <p className="text-sm text-amber-900">

@@ -15,6 +15,7 @@ import { ProductReviews } from '../../../reviews';
 import { ProductPrice } from '../product-price';
 import { SoldBy } from '../sold-by';
 import { AddToCartButton } from './add-to-cart-button';
+import { DeliveryQuoteNote } from './delivery-quote-note';
 import { ProductDescription } from './product-description';
 import { ProductGallery } from './product-gallery';
 import { RelatedProducts } from './related-products';
@@ -99,6 +100,7 @@ export function ProductDetails({ product }: { product: Product }) {
           <div className="pr-18 sm:pr-0">
             <AddToCartButton product={product} variant={variant} available={available} />
           </div>
+          <DeliveryQuoteNote productId={product._id} />
           <ProductDescription description={product.description} />
         </section>
       </div>

@@ -1,0 +1,91 @@
+// "Delivery to Kisumu: Ksh 400 (Standard, 2-3 days)" on the product page (issue 31), for the
+// county remembered from the last checkout or picked here. Not painted by the server (it does
+// not know the county): it appears once the app runs, and the page never waits for it.
+import { useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatKsh, KENYA_COUNTIES, type County, type DeliveryQuote } from '@soko/contract';
+import { Field } from '../../../../components/form/field';
+import {
+  asCounty,
+  readDeliveryCounty,
+  rememberDeliveryCounty,
+} from '../../../../lib/delivery-county';
+import { getDeliveryQuoteQueryOptions } from '../../../../lib/delivery-quote';
+
+const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
+const noSubscription = () => () => {};
+/** Another tab's checkout may choose a county meanwhile. */
+const subscribeToStorage = (changed: () => void) => {
+  window.addEventListener('storage', changed);
+  return () => window.removeEventListener('storage', changed);
+};
+
+export function DeliveryQuoteNote({ productId }: { productId: string }) {
+  // False on the server and while hydrating, so the painted page and the first render agree.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const remembered = useSyncExternalStore(subscribeToStorage, readDeliveryCounty, () => null);
+  const [chosen, setChosen] = useState<County | null>(null);
+  const county = chosen ?? remembered;
+  const quote = useQuery({
+    ...getDeliveryQuoteQueryOptions(productId, county ?? 'Nairobi'),
+    enabled: county !== null,
+  });
+  if (!running) return null;
+
+  return (
+    <section
+      aria-label="Delivery"
+      aria-busy={quote.isFetching}
+      className="space-y-2 rounded-md border border-stone-200 p-3 text-sm"
+    >
+      <div aria-live="polite">
+        {county === null ? (
+          <p className="text-stone-700">Choose your county to see what delivery costs.</p>
+        ) : quote.data ? (
+          <QuoteText quote={quote.data} />
+        ) : quote.isError ? (
+          <p className="text-stone-700">Delivery to {county} is priced at checkout.</p>
+        ) : (
+          <p className="text-stone-600">Loading delivery to {county}...</p>
+        )}
+      </div>
+      <Field
+        label="Delivery county"
+        options={COUNTY_OPTIONS}
+        placeholder="Choose your county"
+        value={county ?? ''}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+          const picked = asCounty(event.target.value);
+          if (!picked) return;
+          setChosen(picked);
+          rememberDeliveryCounty(picked);
+        }}
+        controlClassName="max-w-xs"
+      />
+    </section>
+  );
+}
+
+function QuoteText({ quote }: { quote: DeliveryQuote }) {
+  const { standard, express } = quote;
+  const counters = quote.pickupCounters.length;
+  return (
+    <>
+      <p className="font-medium text-stone-900">
+        Delivery to {quote.county}: {formatKsh(standard.fee)} (Standard
+        {standard.days ? `, ${standard.days}` : ''})
+      </p>
+      <p className="text-stone-700">
+        Express {formatKsh(express.fee)}
+        {express.days ? ` (${express.days})` : ''}.
+        {quote.freeFrom !== null && ` Free from ${formatKsh(quote.freeFrom)} from this shop.`}
+        {counters > 0 &&
+          ` Or pick up at ${counters === 1 ? 'the shop’s counter' : `one of ${counters} counters`}.`}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,374 @@
+// /shops/:shopId/delivery (issue 31, decision 035): what the shop charges to deliver, by group of
+// counties with the rest of Kenya as the fallback, an optional free-delivery threshold, and its
+// own pickup counters. Checked by the contract's schema here and again by the server, whose
+// field errors ('zones.1.counties.0') land on the fields they name.
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFieldArray, type FieldError, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  deliverySettingsInputSchema,
+  KENYA_COUNTIES,
+  MAX_DELIVERY_ZONES,
+  MAX_PICKUP_COUNTERS,
+  type DeliverySettingsInput,
+  type ShopDeliveryResponse,
+} from '@soko/contract';
+import { Field } from '../../../components/form/field';
+import { FormAlert, FormStatus } from '../../../components/form/form-messages';
+import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
+import { LoadFailed, Loading } from '../../../components/load-state';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useShops } from '../api/get-shops';
+import { saveShopDelivery, shopDeliveryKeys, useShopDelivery } from '../api/shop-delivery';
+import { usePageHeading } from './use-page-heading';
+
+export const DELIVERY_SAVED = 'Delivery saved.';
+export const DELIVERY_SAVE_FAILED = 'Failed to save delivery. Please try again.';
+
+type DeliveryForm = UseFormReturn<
+  DeliverySettingsInput,
+  unknown,
+  z.output<typeof deliverySettingsInputSchema>
+>;
+
+export function ShopDeliveryPage() {
+  const { signedIn } = useSession();
+  const { shopId = '' } = useParams();
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return <ShopDelivery key={shopId} shopId={shopId} />;
+}
+
+/** What the form edits: the saved settings without the answer's own fields. */
+function formValues({ shopId: _id, isDefault: _default, ...settings }: ShopDeliveryResponse) {
+  return settings;
+}
+
+function ShopDelivery({ shopId }: { shopId: string }) {
+  usePageHeading('Delivery');
+  const delivery = useShopDelivery(shopId);
+  const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
+
+  return (
+    <section aria-labelledby="delivery-heading" className="mx-auto max-w-4xl space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="delivery-heading" className="text-2xl font-bold text-stone-900">
+          Delivery{shopName ? `: ${shopName}` : ''}
+        </h1>
+        <Link to="/shops" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
+          Back to shops
+        </Link>
+      </div>
+      {delivery.isPending ? (
+        <Loading>Loading the delivery settings...</Loading>
+      ) : delivery.isError ? (
+        <LoadFailed onRetry={delivery.refetch}>
+          Failed to load the delivery settings. Please try again later.
+        </LoadFailed>
+      ) : (
+        <DeliverySettingsForm shopId={shopId} saved={delivery.data} />
+      )}
+    </section>
+  );
+}
+
+function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDeliveryResponse }) {
+  const queryClient = useQueryClient();
+  const form: DeliveryForm = useZodForm(deliverySettingsInputSchema, {
+    defaultValues: formValues(saved),
+  });
+  const zones = useFieldArray({ control: form.control, name: 'zones' });
+  const counters = useFieldArray({ control: form.control, name: 'pickupCounters' });
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setStatus(null);
+    setFailure(null);
+    try {
+      const answer = await saveShopDelivery(shopId, values);
+      queryClient.setQueryData(shopDeliveryKeys.shop(shopId), answer);
+      // New counters come back with their ids: the next save keeps them (orders name them).
+      form.reset(formValues(answer));
+      setStatus(DELIVERY_SAVED);
+    } catch (caught) {
+      const landed =
+        caught instanceof ApiError && caught.fields ? setFieldErrors(form, caught.fields) : false;
+      setFailure({
+        detail:
+          caught instanceof ApiError && !landed && caught.status < 500 ? caught.message : null,
+      });
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="delivery-heading"
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-6"
+    >
+      {saved.isDefault && (
+        <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700">
+          Your shop charges the marketplace&apos;s standard rates (Standard Ksh 10, Express Ksh 20)
+          until you save your own.
+        </p>
+      )}
+      <FormAlert>
+        {failure && (
+          <>
+            {DELIVERY_SAVE_FAILED}
+            {failure.detail && <span className="block font-normal">{failure.detail}</span>}
+          </>
+        )}
+      </FormAlert>
+
+      <section aria-labelledby="delivery-zones" className="space-y-3">
+        <h2 id="delivery-zones" className="text-lg font-semibold">
+          County groups
+        </h2>
+        <p className="text-sm text-stone-600">
+          Counties that share a price, such as a Nairobi group. A county in no group pays the rest
+          of Kenya&apos;s rates.
+        </p>
+        {zones.fields.length === 0 && (
+          <p className="text-sm text-stone-700">
+            No groups yet: every county pays the rates below.
+          </p>
+        )}
+        {zones.fields.map((zone, index) => (
+          <fieldset key={zone.id} className="space-y-3 rounded-lg border border-stone-200 p-3">
+            <legend className="px-1 font-semibold">Group {index + 1}</legend>
+            <Field
+              label="Group name"
+              required
+              error={errors.zones?.[index]?.name?.message}
+              {...form.register(`zones.${index}.name`)}
+            />
+            <CountyPicker form={form} index={index} />
+            <RateFields form={form} prefix={`zones.${index}`} />
+            <button
+              type="button"
+              onClick={() => zones.remove(index)}
+              className={`text-sm ${secondaryButton}`}
+            >
+              Remove group {index + 1}
+            </button>
+          </fieldset>
+        ))}
+        {zones.fields.length < MAX_DELIVERY_ZONES && (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() =>
+              zones.append({
+                name: '',
+                counties: [],
+                standard: { fee: 10, days: '' },
+                express: { fee: 20, days: '' },
+              })
+            }
+          >
+            Add a county group
+          </button>
+        )}
+      </section>
+
+      <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
+        <legend className="px-1 text-lg font-semibold">Rest of Kenya</legend>
+        <RateFields form={form} prefix="restOfKenya" />
+      </fieldset>
+
+      <div className="max-w-sm">
+        <Field
+          label="Free delivery from (Ksh)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          hint="Optional. A part whose items from your shop reach this amount is delivered free."
+          error={errors.freeFrom?.message}
+          {...form.register('freeFrom', {
+            setValueAs: (value: unknown) =>
+              value === '' || value === null || value === undefined ? null : Number(value),
+          })}
+        />
+      </div>
+
+      <section aria-labelledby="delivery-counters" className="space-y-3">
+        <h2 id="delivery-counters" className="text-lg font-semibold">
+          Pickup counters
+        </h2>
+        <p className="text-sm text-stone-600">
+          Places where shoppers collect their order instead: they need no street address.
+        </p>
+        {counters.fields.length === 0 && (
+          <p className="text-sm text-stone-700">No pickup counters yet.</p>
+        )}
+        {counters.fields.map((counter, index) => (
+          <fieldset
+            key={counter.id}
+            className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-2"
+          >
+            <legend className="px-1 font-semibold">Counter {index + 1}</legend>
+            <input
+              type="hidden"
+              {...form.register(`pickupCounters.${index}.id`, {
+                // A new counter has none: the server gives it one.
+                setValueAs: (value: unknown) =>
+                  typeof value === 'string' && value ? value : undefined,
+              })}
+            />
+            <Field
+              label="Counter name"
+              required
+              error={errors.pickupCounters?.[index]?.name?.message}
+              {...form.register(`pickupCounters.${index}.name`)}
+            />
+            <Field
+              label="Counter address"
+              required
+              error={errors.pickupCounters?.[index]?.address?.message}
+              {...form.register(`pickupCounters.${index}.address`)}
+            />
+            <Field
+              label="Opening hours"
+              hint="Optional, such as Mon-Sat 8-18."
+              error={errors.pickupCounters?.[index]?.hours?.message}
+              {...form.register(`pickupCounters.${index}.hours`)}
+            />
+            <Field
+              label="Pickup fee (Ksh)"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              error={errors.pickupCounters?.[index]?.fee?.message}
+              {...form.register(`pickupCounters.${index}.fee`, { valueAsNumber: true })}
+            />
+            <div className="sm:col-span-2">
+              <button
+                type="button"
+                onClick={() => counters.remove(index)}
+                className={`text-sm ${secondaryButton}`}
+              >
+                Remove counter {index + 1}
+              </button>
+            </div>
+          </fieldset>
+        ))}
+        {counters.fields.length < MAX_PICKUP_COUNTERS && (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => counters.append({ name: '', address: '', hours: '', fee: 0 })}
+          >
+            Add a pickup counter
+          </button>
+        )}
+      </section>
+
+      <FormStatus message={status} />
+      <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        {isSubmitting ? 'Saving...' : 'Save delivery'}
+      </button>
+    </form>
+  );
+}
+
+/** Standard and Express: a fee and the time shoppers are told, for a group or the rest. */
+function RateFields({
+  form,
+  prefix,
+}: {
+  form: DeliveryForm;
+  prefix: `zones.${number}` | 'restOfKenya';
+}) {
+  const errorAt = (path: string) => messageAt(form.formState.errors, `${prefix}.${path}`);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {(['standard', 'express'] as const).map((option) => {
+        const name = option === 'standard' ? 'Standard' : 'Express';
+        return (
+          <div key={option} className="contents">
+            <Field
+              label={`${name} fee (Ksh)`}
+              type="number"
+              required
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              error={errorAt(`${option}.fee`)}
+              {...form.register(`${prefix}.${option}.fee`, { valueAsNumber: true })}
+            />
+            <Field
+              label={`${name} time`}
+              hint="Optional, shown to shoppers: 1-2 days."
+              error={errorAt(`${option}.days`)}
+              {...form.register(`${prefix}.${option}.days`)}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The 47 counties as checkboxes: a group names one or more. */
+function CountyPicker({ form, index }: { form: DeliveryForm; index: number }) {
+  const error = messageAt(form.formState.errors, `zones.${index}.counties`);
+  const errorId = `zone-${index}-counties-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-stone-800">Counties</legend>
+      <div className="mt-1 grid max-h-56 grid-cols-2 gap-x-3 gap-y-1 overflow-y-auto rounded-md border border-stone-300 p-2 sm:grid-cols-3">
+        {KENYA_COUNTIES.map((county) => (
+          <label key={county} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              value={county}
+              className="size-4 accent-brand-800"
+              {...form.register(`zones.${index}.counties`)}
+            />
+            {county}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The message at a dotted path of the form's errors, or the first one under it: a county's own
+ * error ('zones.0.counties.2', a county already in another group) shows on its group's list.
+ */
+function messageAt(errors: unknown, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return firstMessage(node);
+}
+
+function firstMessage(node: unknown): string | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const { message } = node as Partial<FieldError>;
+  if (typeof message === 'string' && message) return message;
+  for (const child of Object.values(node)) {
+    if (typeof child === 'object' && child !== null && !('nodeType' in child)) {
+      const found = firstMessage(child);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
