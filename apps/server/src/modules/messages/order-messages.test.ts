@@ -318,7 +318,7 @@ describe('an order’s messages', () => {
       expect(lines[at]).toBe('Delivery, by shop:');
       expect(lines.slice(at + 1, at + 3).sort()).toEqual(
         [
-          `- ${await shopName(shopA)}: Pickup at Moi Avenue counter, Moi Avenue 12, Nairobi (8-18), Ksh 50`,
+          `- ${await shopName(shopA)}: Pickup at Moi Avenue counter, Moi Avenue 12, Nairobi (open 8-18), Ksh 50`,
           `- ${await shopName(shopB)}: Standard delivery to Oginga Odinga St 4, Kisumu, Kisumu, Ksh 10`,
         ].sort(),
       );

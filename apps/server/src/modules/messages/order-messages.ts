@@ -6,6 +6,7 @@ import {
   formatKsh,
   fromCents,
   normalizeKenyanPhone,
+  partDestinationText,
   SHIPPING_OPTIONS,
   SOLD_STATUSES,
   type Order,
@@ -34,12 +35,12 @@ function deliveryText(order: Order): string {
   return where ? `${how} delivery to ${where}` : `${how} delivery`;
 }
 
-/** Where one shop's part goes: its pickup counter, or the order's door (decision 035). */
-function partWhere(order: Order, part: OrderPart): string {
-  const counter = part.pickupCounter;
-  if (!counter) return deliveryText(order);
-  return `Pickup at ${counter.name}, ${counter.address}${counter.hours ? ` (${counter.hours})` : ''}`;
-}
+/**
+ * Where one shop's part goes (decision 035): its pickup counter as the order page says it, or
+ * the order's door with its whole address.
+ */
+const partWhere = (order: Order, part: OrderPart): string =>
+  part.pickupCounter ? partDestinationText(part) : deliveryText(order);
 
 /**
  * The shopper's lines on delivery: one when the whole order goes one way, else one a shop with
@@ -189,7 +190,7 @@ function partMessage(
   const after = [
     ...(kind === 'part_shipped' && part.trackingNote ? [`Tracking: ${part.trackingNote}`] : []),
     ...(kind === 'part_shipped' && part.pickupCounter
-      ? [`Collect it at: ${partWhere(order, part).replace(/^Pickup at /, '')}`]
+      ? [`Collect it at: ${partWhere(order, part).replace(/^Pickup at /, '')}.`]
       : []),
     ...(kind === 'part_cancelled' && part.refund > 0
       ? [`${formatKsh(part.refund)} of your payment will be refunded.`]
