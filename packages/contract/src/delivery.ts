@@ -111,6 +111,23 @@ export const agentQuoteSchema = z.object({
 });
 export type AgentQuote = z.infer<typeof agentQuoteSchema>;
 
+/**
+ * GET /api/property/shop/{shopId}/orders/{orderId}/package: the carrier package of a part sent
+ * to an agent point. `queued`: not yet accepted by the carrier (tried again at nextAttemptAt;
+ * the parcel can go by hand meanwhile); `created`: the carrier's packageId.
+ */
+export const carrierPackageStateSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  status: z.enum(['queued', 'created']),
+  packageId: z.string().nullable(),
+  /** The carrier's own word for where the parcel is, from its webhooks. */
+  trackingState: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type CarrierPackageState = z.infer<typeof carrierPackageStateSchema>;
+
 export const MAX_DELIVERY_ZONES = 20;
 export const MAX_PICKUP_COUNTERS = 20;
 

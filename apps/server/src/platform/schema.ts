@@ -989,7 +989,9 @@ export const carrierPackages = pgTable(
     check('carrier_packages_status', sql`${t.status} in ('queued', 'created')`),
     uniqueIndex('carrier_packages_package_key').on(t.carrier, t.packageId),
     // The sweep: packages still queued, soonest first.
-    index('carrier_packages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('carrier_packages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
   ],
 );
 

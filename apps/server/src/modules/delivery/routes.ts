@@ -2,27 +2,79 @@
 // delivery to a county costs. Quotes are answered from the response cache, dropped at once when
 // the owner saves (decision 035).
 import {
+  agentPointsQuerySchema,
+  agentPointsResponseSchema,
+  agentQuoteQuerySchema,
+  agentQuoteSchema,
+  carrierPackageStateSchema,
   deliveryQuoteQuerySchema,
   deliveryQuoteSchema,
   deliverySettingsInputSchema,
   quoteDelivery,
   shopDeliveryResponseSchema,
   shopIdParamsSchema,
+  uuidSchema,
 } from '@soko/contract';
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../platform/access';
 import { sendCached } from '../../platform/cache';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { runPeriodically } from '../../platform/periodic';
+import { AppError, notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
 import { shopInPath } from '../shops';
+import { CarrierError, type CachedCarrier } from './carrier';
+import { applyCarrierEvent, packageOfPart, sendDuePackages, type DeliverPart } from './packages';
+import { PICKUP_MTAANI_SIGNATURE_HEADER } from './pickup-mtaani';
 import { deliveryOf, readShopDelivery, replaceShopDelivery } from './store';
+
+/** The sweep that retries packages the carrier did not take (decision 036). */
+const PACKAGE_SWEEP_MS = 60_000;
+/** A webhook is a small JSON document; anything larger is not the carrier's. */
+const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
+const AGENT_LIST_MAX_AGE_S = 300;
+
+export const carrierUnavailable = () =>
+  new AppError(
+    503,
+    'carrier_unavailable',
+    'Agent points cannot be reached just now. Try again shortly, or choose another delivery.',
+  );
+
+const partParamsSchema = z.strictObject({ shopId: uuidSchema, orderId: uuidSchema });
+
+const DOWN_MESSAGE = 'Pickup at agent points is not available just now: choose another delivery.';
+
+/**
+ * A failed carrier call as the caller's answer: a field error on what it named; the carrier
+ * down is a 503, or (at checkout, `downAsField`) a field error too, so the shopper can choose
+ * another delivery and the order still goes through.
+ */
+function carrierRefusal(
+  error: unknown,
+  field: string,
+  message: string,
+  downAsField = false,
+): never {
+  const fieldError = (text: string) =>
+    new AppError(400, 'validation_failed', text, { fields: { [field]: text } });
+  if (error instanceof CarrierError && error.kind !== 'unavailable') throw fieldError(message);
+  if (error instanceof CarrierError)
+    throw downAsField ? fieldError(DOWN_MESSAGE) : carrierUnavailable();
+  throw error;
+}
 
 /** Set by the access hook on the owner's routes (none of them is public). */
 const callerOf = (request: FastifyRequest): Caller => request.caller as Caller;
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
-export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
+export function registerDeliveryRoutes(
+  app: App,
+  ctx: AppContext,
+  carrier: CachedCarrier | undefined,
+  deliverPart: DeliverPart,
+): void {
   const { db, cache } = ctx;
 
   app.get(
@@ -57,6 +109,7 @@ export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       privateAnswer(reply);
       const { shopId } = request.params;
+      await checkAgentSettings(carrier, request.body.agents);
       const saved = await replaceShopDelivery(db, shopId, request.body, callerOf(request));
       cache.invalidate([CACHE_TAGS.delivery(shopId)]);
       return saved;
@@ -91,4 +144,166 @@ export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
       return sendCached(request, reply, cached);
     },
   );
+
+  app.get(
+    '/api/delivery/agents',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['storefront'],
+        summary: "The carrier's agent points a shopper may collect at, in one county when named",
+        querystring: agentPointsQuerySchema,
+        response: { 200: agentPointsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!carrier) return { enabled: false, carrier: null, agents: [] };
+      const agents = await carrier.listAgents().catch((error: unknown) => {
+        carrierRefusal(error, 'county', 'Agent points cannot be listed just now.');
+      });
+      const county = request.query.county?.toLowerCase();
+      void reply.header('cache-control', `public, max-age=${AGENT_LIST_MAX_AGE_S}`);
+      return {
+        enabled: true,
+        carrier: carrier.name,
+        agents: county ? agents.filter((agent) => agent.county.toLowerCase() === county) : agents,
+      };
+    },
+  );
+
+  app.get(
+    '/api/delivery/agents/quote',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['storefront'],
+        summary: "What a shop's delivery to one agent point costs (the carrier's quote)",
+        querystring: agentQuoteQuerySchema,
+        response: { 200: agentQuoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { shopId, agentId } = request.query;
+      const found = await deliveryOf(db, { shopId });
+      if (!found) throw notFound('Shop not found.');
+      const quote = await quoteAgent(carrier, found.settings.agents, agentId, 'agentId');
+      return { shopId, agent: quote.agent, fee: quote.fee };
+    },
+  );
+
+  app.get(
+    '/api/property/shop/:shopId/orders/:orderId/package',
+    {
+      config: { access: { shopOf: shopInPath('shopId') } },
+      schema: {
+        tags: ['shops'],
+        summary: "The carrier package of a shop's part sent to an agent point: queued or created",
+        params: partParamsSchema,
+        response: { 200: carrierPackageStateSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { shopId, orderId } = request.params;
+      const state = await packageOfPart(db, shopId, orderId);
+      if (!state) throw notFound('This part has no carrier package.');
+      return state;
+    },
+  );
+
+  // The carrier's webhook: its raw bytes are what is signed, so this scope reads JSON as bytes.
+  void app.register(async (plugin) => {
+    plugin.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    plugin.post(
+      '/api/delivery/carriers/pickup-mtaani/webhook',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['delivery'],
+          summary:
+            "Pick Up Mtaani's package webhooks, signed with the shared secret; each applied once",
+        },
+      },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers[PICKUP_MTAANI_SIGNATURE_HEADER];
+        if (
+          !carrier ||
+          !carrier.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)
+        ) {
+          throw new AppError(401, 'unauthorized', 'This webhook is not signed by the carrier.');
+        }
+        const event = carrier.parseWebhook(raw);
+        if (!event) {
+          throw new AppError(400, 'validation_failed', 'Not a package event of this carrier.');
+        }
+        const outcome = await applyCarrierEvent(db, carrier.name, event, deliverPart);
+        request.log.info({ eventId: event.eventId, kind: event.kind, outcome }, 'carrier webhook');
+        return reply.status(200).send({ received: true, outcome });
+      },
+    );
+  });
+
+  if (carrier) {
+    runPeriodically(app, 'carrier package sweep', PACKAGE_SWEEP_MS, async () => {
+      const tried = await sendDuePackages(db, carrier);
+      if (tried > 0) app.log.info({ tried }, 'sent queued carrier packages');
+    });
+  }
+}
+
+/** Turning agent points on needs a carrier, and a drop-off agent it knows (when it answers). */
+async function checkAgentSettings(
+  carrier: CachedCarrier | undefined,
+  agents: { enabled?: boolean | undefined; dropOffAgentId?: string | null | undefined } | undefined,
+): Promise<void> {
+  if (!agents?.enabled) return;
+  if (!carrier) {
+    const message = 'Agent points are not available on this marketplace.';
+    throw new AppError(400, 'validation_failed', message, {
+      fields: { 'agents.enabled': message },
+    });
+  }
+  if (!agents.dropOffAgentId) return;
+  // A carrier that is down does not stop the owner saving: the checkout asks it again.
+  await carrier.agent(agents.dropOffAgentId).catch((error: unknown) => {
+    if (error instanceof CarrierError && error.kind === 'not_found') {
+      const message = 'The carrier has no such agent point.';
+      throw new AppError(400, 'validation_failed', message, {
+        fields: { 'agents.dropOffAgentId': message },
+      });
+    }
+  });
+}
+
+/**
+ * A shop's fee to an agent point: the carrier's quote from the shop's drop-off agent. Refused
+ * with a field error (on `field`) when the shop does not offer agent points or the carrier knows
+ * no such agent; 503 when the carrier cannot be reached (the caller decides what that means).
+ */
+export async function quoteAgent(
+  carrier: CachedCarrier | undefined,
+  agents: { enabled: boolean; dropOffAgentId: string | null },
+  agentId: string,
+  field: string,
+  { downAsField = false }: { downAsField?: boolean } = {},
+) {
+  if (!carrier || !agents.enabled || !agents.dropOffAgentId) {
+    const message = 'This shop does not offer pickup at agent points.';
+    throw new AppError(400, 'validation_failed', message, { fields: { [field]: message } });
+  }
+  const from = agents.dropOffAgentId;
+  try {
+    const [agent, fee] = await Promise.all([
+      carrier.agent(agentId),
+      carrier.quoteAgentToAgent(from, agentId),
+    ]);
+    return { agent, fee, carrier: carrier.name };
+  } catch (error) {
+    return carrierRefusal(error, field, 'No such agent point.', downAsField);
+  }
 }
