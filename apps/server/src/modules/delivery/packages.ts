@@ -204,10 +204,12 @@ export type DeliverPart = (shopId: string, orderId: string) => Promise<void>;
 export type WebhookOutcome = 'applied' | 'replayed' | 'ignored';
 
 /**
- * A verified webhook, applied once. The event id is recorded last, after its effects: a crash in
- * between lets the carrier's retry apply it again, which the part move's own state check makes
- * harmless (a delivered part is not delivered twice), while a replay after the record changes
- * nothing. Tracking states never overwrite a delivered package.
+ * A verified webhook, applied once: its event id is recorded in the same transaction as the
+ * tracking state, so of two deliveries of one event (a replay, or both at once) the database lets
+ * one through and the other changes nothing. The part's move to delivered runs after, in its own
+ * transaction (the orders module's); when it fails the record is taken back, so the carrier's
+ * retry applies it. A part already delivered (by hand, say) is left as it is. Tracking states
+ * never overwrite a delivered package.
  */
 export async function applyCarrierEvent(
   db: Db,
@@ -215,35 +217,45 @@ export async function applyCarrierEvent(
   event: CarrierEvent,
   deliverPart: DeliverPart,
 ): Promise<WebhookOutcome> {
-  const [seen] = await db
-    .select({ eventId: carrierWebhookEvents.eventId })
-    .from(carrierWebhookEvents)
-    .where(
-      and(
-        eq(carrierWebhookEvents.carrier, carrier),
-        eq(carrierWebhookEvents.eventId, event.eventId),
-      ),
-    )
-    .limit(1);
-  if (seen) return 'replayed';
   const delivered = event.kind === 'delivered';
-  const [pkg] = await db
-    .update(carrierPackages)
-    .set({ trackingState: delivered ? 'delivered' : event.state || null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(carrierPackages.carrier, carrier),
-        eq(carrierPackages.packageId, event.packageId),
-        delivered ? sql`true` : sql`${carrierPackages.trackingState} is distinct from 'delivered'`,
-      ),
-    )
-    .returning({ orderId: carrierPackages.orderId, shopId: carrierPackages.shopId });
-  if (delivered && pkg?.shopId) await deliverPart(pkg.shopId, pkg.orderId);
-  const recorded = await db
-    .insert(carrierWebhookEvents)
-    .values({ carrier, eventId: event.eventId, kind: event.kind, packageId: event.packageId })
-    .onConflictDoNothing()
-    .returning({ eventId: carrierWebhookEvents.eventId });
-  if (recorded.length === 0) return 'replayed';
+  const applied = await db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(carrierWebhookEvents)
+      .values({ carrier, eventId: event.eventId, kind: event.kind, packageId: event.packageId })
+      .onConflictDoNothing()
+      .returning({ eventId: carrierWebhookEvents.eventId });
+    if (recorded.length === 0) return null;
+    const [pkg] = await tx
+      .update(carrierPackages)
+      .set({ trackingState: delivered ? 'delivered' : event.state || null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(carrierPackages.carrier, carrier),
+          eq(carrierPackages.packageId, event.packageId),
+          delivered
+            ? sql`true`
+            : sql`${carrierPackages.trackingState} is distinct from 'delivered'`,
+        ),
+      )
+      .returning({ orderId: carrierPackages.orderId, shopId: carrierPackages.shopId });
+    return { pkg };
+  });
+  if (!applied) return 'replayed';
+  const { pkg } = applied;
+  if (delivered && pkg?.shopId) {
+    try {
+      await deliverPart(pkg.shopId, pkg.orderId);
+    } catch (error) {
+      await db
+        .delete(carrierWebhookEvents)
+        .where(
+          and(
+            eq(carrierWebhookEvents.carrier, carrier),
+            eq(carrierWebhookEvents.eventId, event.eventId),
+          ),
+        );
+      throw error;
+    }
+  }
   return pkg ? 'applied' : 'ignored';
 }
