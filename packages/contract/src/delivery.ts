@@ -223,7 +223,7 @@ export const deliveryQuoteSchema = z.object({
   freeFrom: z.number().nullable(),
   pickupCounters: z.array(pickupCounterSchema),
   /** Whether the shop offers pickup at the carrier's agent points (their fees: agents/quote). */
-  agentPoints: z.boolean(),
+  agentPoints: z.boolean().default(false),
 });
 export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
 
