@@ -468,6 +468,36 @@ describe('the carrier’s webhook', () => {
   });
 });
 
+describe('who may call what', () => {
+  it('has each carrier route in the access table with its rule', () => {
+    const ruleOf = (method: string, url: string) => {
+      const row = t.app.accessTable.find((each) => each.method === method && each.url === url);
+      if (!row) throw new Error(`${method} ${url} is not in the access table`);
+      return typeof row.access === 'object' ? 'shop owner or admin' : row.access;
+    };
+    expect(ruleOf('GET', '/api/delivery/agents')).toBe('public');
+    expect(ruleOf('GET', '/api/delivery/agents/quote')).toBe('public');
+    expect(ruleOf('POST', WEBHOOK)).toBe('public');
+    expect(ruleOf('GET', '/api/property/shop/:shopId/orders/:orderId/package')).toBe(
+      'shop owner or admin',
+    );
+  });
+
+  it('shows a part’s package to its shop’s owner only', async () => {
+    const order = await agentOrder();
+    expect((await ship(order._id)).statusCode).toBe(200);
+    const url = `/api/property/shop/${shopA}/orders/${order._id}/package`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, shopper.token)).statusCode).toBe(403);
+    expect((await call('GET', url, owner2.token)).statusCode).toBe(403);
+    // Another shop's path with this order: no package of that shop.
+    expect(
+      (await call('GET', `/api/property/shop/${shopB}/orders/${order._id}/package`, owner2.token))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('with no carrier set', () => {
   it('lists no agent points, refuses turning them on and every webhook', async () => {
     const bare = await createTestApp();

@@ -1,6 +1,7 @@
 // A shop's delivery (issue 31): its owner (or an admin) reads and replaces it; anyone asks what
 // delivery to a county costs. Quotes are answered from the response cache, dropped at once when
-// the owner saves (decision 035).
+// the owner saves (decision 035). The carrier's agent points, a shop's fee to one, a part's
+// package for its owner, and the carrier's signed webhook (decision 036).
 import {
   agentPointsQuerySchema,
   agentPointsResponseSchema,
@@ -24,7 +25,8 @@ import { runPeriodically } from '../../platform/periodic';
 import { AppError, notFound } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
 import { shopInPath } from '../shops';
-import { CarrierError, type CachedCarrier } from './carrier';
+import { carrierRefusal, checkAgentSettings, quoteAgent } from './agents';
+import type { CachedCarrier } from './carrier';
 import { applyCarrierEvent, packageOfPart, sendDuePackages, type DeliverPart } from './packages';
 import { PICKUP_MTAANI_SIGNATURE_HEADER } from './pickup-mtaani';
 import { deliveryOf, readShopDelivery, replaceShopDelivery } from './store';
@@ -35,39 +37,11 @@ const PACKAGE_SWEEP_MS = 60_000;
 const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 const AGENT_LIST_MAX_AGE_S = 300;
 
-export const carrierUnavailable = () =>
-  new AppError(
-    503,
-    'carrier_unavailable',
-    'Agent points cannot be reached just now. Try again shortly, or choose another delivery.',
-  );
-
-const partParamsSchema = z.strictObject({ shopId: uuidSchema, orderId: uuidSchema });
-
-const DOWN_MESSAGE = 'Pickup at agent points is not available just now: choose another delivery.';
-
-/**
- * A failed carrier call as the caller's answer: a field error on what it named; the carrier
- * down is a 503, or (at checkout, `downAsField`) a field error too, so the shopper can choose
- * another delivery and the order still goes through.
- */
-function carrierRefusal(
-  error: unknown,
-  field: string,
-  message: string,
-  downAsField = false,
-): never {
-  const fieldError = (text: string) =>
-    new AppError(400, 'validation_failed', text, { fields: { [field]: text } });
-  if (error instanceof CarrierError && error.kind !== 'unavailable') throw fieldError(message);
-  if (error instanceof CarrierError)
-    throw downAsField ? fieldError(DOWN_MESSAGE) : carrierUnavailable();
-  throw error;
-}
-
 /** Set by the access hook on the owner's routes (none of them is public). */
 const callerOf = (request: FastifyRequest): Caller => request.caller as Caller;
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+
+const partParamsSchema = z.strictObject({ shopId: uuidSchema, orderId: uuidSchema });
 
 export function registerDeliveryRoutes(
   app: App,
@@ -253,57 +227,5 @@ export function registerDeliveryRoutes(
       const tried = await sendDuePackages(db, carrier);
       if (tried > 0) app.log.info({ tried }, 'sent queued carrier packages');
     });
-  }
-}
-
-/** Turning agent points on needs a carrier, and a drop-off agent it knows (when it answers). */
-async function checkAgentSettings(
-  carrier: CachedCarrier | undefined,
-  agents: { enabled?: boolean | undefined; dropOffAgentId?: string | null | undefined } | undefined,
-): Promise<void> {
-  if (!agents?.enabled) return;
-  if (!carrier) {
-    const message = 'Agent points are not available on this marketplace.';
-    throw new AppError(400, 'validation_failed', message, {
-      fields: { 'agents.enabled': message },
-    });
-  }
-  if (!agents.dropOffAgentId) return;
-  // A carrier that is down does not stop the owner saving: the checkout asks it again.
-  await carrier.agent(agents.dropOffAgentId).catch((error: unknown) => {
-    if (error instanceof CarrierError && error.kind === 'not_found') {
-      const message = 'The carrier has no such agent point.';
-      throw new AppError(400, 'validation_failed', message, {
-        fields: { 'agents.dropOffAgentId': message },
-      });
-    }
-  });
-}
-
-/**
- * A shop's fee to an agent point: the carrier's quote from the shop's drop-off agent. Refused
- * with a field error (on `field`) when the shop does not offer agent points or the carrier knows
- * no such agent; 503 when the carrier cannot be reached (the caller decides what that means).
- */
-export async function quoteAgent(
-  carrier: CachedCarrier | undefined,
-  agents: { enabled: boolean; dropOffAgentId: string | null },
-  agentId: string,
-  field: string,
-  { downAsField = false }: { downAsField?: boolean } = {},
-) {
-  if (!carrier || !agents.enabled || !agents.dropOffAgentId) {
-    const message = 'This shop does not offer pickup at agent points.';
-    throw new AppError(400, 'validation_failed', message, { fields: { [field]: message } });
-  }
-  const from = agents.dropOffAgentId;
-  try {
-    const [agent, fee] = await Promise.all([
-      carrier.agent(agentId),
-      carrier.quoteAgentToAgent(from, agentId),
-    ]);
-    return { agent, fee, carrier: carrier.name };
-  } catch (error) {
-    return carrierRefusal(error, field, 'No such agent point.', downAsField);
   }
 }
