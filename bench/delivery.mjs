@@ -2,18 +2,20 @@
 // built server with the demo data, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL)
 // on PostgreSQL.
 //
-//   quote     BENCH_CONNECTIONS (50) connections, then one, ask GET /api/delivery/quote for a demo product
-//             and a county (one of the 47 in turn) for BENCH_SECONDS (10) after a warm-up: p50,
-//             p95 and p99 as the client sees them (goal: p95 under 5 ms)
+//   quote     BENCH_CONNECTIONS (50) connections, then one, ask GET /api/delivery/quote for a
+//             demo product and a county (one of the 47 in turn) for BENCH_SECONDS (10) after a
+//             warm-up: p50, p95 and p99 as the client sees them (goal: p95 under 5 ms)
 //   placing   the same connections place one-line pay-on-delivery orders (create only) for
-//             BENCH_SECONDS, in rounds: the demo shops with no delivery settings (the spec's
-//             Ksh 10), then with settings (county groups, a threshold, a counter) and the order
-//             priced for a county, BENCH_ROUNDS (2) times each, alternating; the server's CPU
-//             milliseconds per order placed (user + system, /proc), each kind's rounds summed
-//             (goal: at most +10 % with settings)
+//             BENCH_SECONDS after a warm-up: the demo shops with no delivery settings (the
+//             spec's Ksh 10), and with settings (county groups, a threshold, a counter) and the
+//             order priced for a county; BENCH_ROUNDS (2) pairs in the order without, with, with,
+//             without, the server started afresh before each run. The server's CPU milliseconds
+//             per order placed (user + system, /proc), each kind's runs summed (goal: at most
+//             +10 % with settings)
 //
-// BENCH_SERVER runs another build for the whole bench (an older commit's dist/main.js: its
-// shops have no settings, so run it with BENCH_ONLY=placing and compare the "without" figures).
+// BENCH_SERVER runs another build (an older commit's dist/main.js), which has no delivery
+// settings: run it with BENCH_ONLY=without (placing without settings only) and compare its
+// figure with this build's. BENCH_ONLY=quote or placing runs one part.
 // Prints a Markdown report and writes bench/delivery-results.json.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -282,29 +284,31 @@ async function measure(kind) {
     const without = [];
     const withSettings = [];
     if (only !== 'quote') {
-      // Rounds alternate so a database growing with orders weighs on both alike.
-      for (let i = 0; i < rounds; i++) {
-        without.push(await placing(shop, plain));
-        if (!priced) {
+      // Rounds in the order without, with, with, without... and the server started afresh
+      // before each, so neither kind gets the warmer process or the larger database alone.
+      for (let i = 0; i < rounds * 2; i++) {
+        const withDelivery = i % 4 === 1 || i % 4 === 2;
+        if (withDelivery && only === 'without') continue;
+        await clearDelivery(shop);
+        if (withDelivery) {
           await setDelivery(agent, shop.base);
           priced = await pricedFor(agent, shop.base, plain, 'Kisumu');
-        }
-        withSettings.push(await placing(shop, priced));
-        // Back to no settings for the next round's "without": the shops' rows removed.
-        if (i < rounds - 1) {
-          await clearDelivery(shop);
-          priced = null;
+          withSettings.push(await placing(shop, priced));
+        } else {
+          without.push(await placing(shop, plain));
         }
       }
       const a = summed(without);
-      const b = summed(withSettings);
+      const b = withSettings.length > 0 ? summed(withSettings) : null;
       result.placing = {
         without: a,
         withSettings: b,
-        cpuChangePercent: round(((b.cpuMsPerOrder - a.cpuMsPerOrder) / a.cpuMsPerOrder) * 100),
+        cpuChangePercent: b
+          ? round(((b.cpuMsPerOrder - a.cpuMsPerOrder) / a.cpuMsPerOrder) * 100)
+          : null,
       };
     }
-    if (only !== 'placing') {
+    if (only !== 'placing' && only !== 'without') {
       if (!priced) await setDelivery(agent, shop.base);
       // At 50 connections a quote waits behind the others on one event loop; at one, the
       // latency is the quote's own.
@@ -319,17 +323,16 @@ async function measure(kind) {
 }
 
 /**
- * No settings again: a row with the spec's figures would still be priced as settings, so the
- * shops' rows are deleted: on PGlite with the server stopped (its folder opens in one process
- * only), then started again; on PostgreSQL directly (orders read the row on every pricing).
+ * No settings, and the server started afresh: a row with the spec's figures would still be
+ * priced as settings, so the shops' rows are deleted with the server stopped (PGlite's folder
+ * opens in one process only).
  */
 async function clearDelivery(shop) {
-  const pglite = shop.databaseUrl === undefined;
-  if (pglite) await shop.stop('SIGTERM');
+  await shop.stop('SIGTERM');
   const sql = await shop.direct();
   await sql.query('delete from shop_delivery');
   await sql.close();
-  if (pglite) await shop.restart();
+  await shop.restart();
 }
 
 function toMarkdown(results) {
@@ -356,15 +359,24 @@ function toMarkdown(results) {
     lines.push(
       `| placing, ${connections} connections, ${rounds} × ${seconds} s each | orders/s | server CPU ms per order | failed | load average |`,
       '|---|---|---|---|---|',
-      ...placings.flatMap((r) => [
-        `| ${r.database}, no delivery settings | ${r.placing.without.ordersPerSecond} | ${r.placing.without.cpuMsPerOrder} | ${r.placing.without.failed} | ${r.placing.without.loadAverage} |`,
-        `| ${r.database}, settings, priced for a county | ${r.placing.withSettings.ordersPerSecond} | ${r.placing.withSettings.cpuMsPerOrder} | ${r.placing.withSettings.failed} | ${r.placing.withSettings.loadAverage} |`,
-      ]),
-      '',
-      ...placings.map(
-        (r) =>
-          `CPU per order with settings, ${r.database}: ${r.placing.cpuChangePercent > 0 ? '+' : ''}${r.placing.cpuChangePercent} %.`,
+      ...placings.flatMap((r) =>
+        [
+          [`${r.database}, no delivery settings`, r.placing.without],
+          [`${r.database}, settings, priced for a county`, r.placing.withSettings],
+        ]
+          .filter(([, m]) => m)
+          .map(
+            ([name, m]) =>
+              `| ${name} | ${m.ordersPerSecond} | ${m.cpuMsPerOrder} | ${m.failed} | ${m.loadAverage} |`,
+          ),
       ),
+      '',
+      ...placings
+        .filter((r) => r.placing.withSettings)
+        .map(
+          (r) =>
+            `CPU per order with settings, ${r.database}: ${r.placing.cpuChangePercent > 0 ? '+' : ''}${r.placing.cpuChangePercent} %.`,
+        ),
     );
   }
   return lines.join('\n');
