@@ -16,7 +16,7 @@
 // BENCH_SERVER runs another build (an older commit's dist/main.js), which has no delivery
 // settings: run it with BENCH_ONLY=without (placing without settings only) and compare its
 // figure with this build's. BENCH_ONLY=quote or placing runs one part.
-// Prints a Markdown report and writes bench/delivery-results.json.
+// Prints a Markdown report and writes bench/delivery-results.json (or BENCH_RESULTS_FILE there).
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -387,7 +387,7 @@ try {
   if (adminUrl) results.push(await measure('postgres'));
   else process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
   writeFileSync(
-    path.join(root, 'bench', 'delivery-results.json'),
+    path.join(root, 'bench', process.env.BENCH_RESULTS_FILE ?? 'delivery-results.json'),
     `${JSON.stringify(results, null, 2)}\n`,
   );
   process.stdout.write(`${toMarkdown(results)}\n`);
