@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mergeCartLines } from './cart';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { countySchema } from './counties';
-import { CARRIERS, pickupChoiceSchema } from './delivery';
+import { CARRIERS, carrierPackageStateSchema, pickupChoiceSchema } from './delivery';
 import { emailSchema } from './email';
 import { MAX_AMOUNT_KSH, SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
 import {
@@ -309,7 +309,12 @@ export const orderListResponseSchema = z.array(orderSchema);
  */
 export const shopOrderSchema = orderSchema
   .omit({ subtotal: true, discount: true, shipping: true, parts: true })
-  .extend({ totalPrice: z.number(), part: orderPartSchema });
+  .extend({
+    totalPrice: z.number(),
+    part: orderPartSchema,
+    /** The part's carrier package when it goes to an agent point (decision 036), else null. */
+    carrierPackage: carrierPackageStateSchema.nullable().optional(),
+  });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 export const shopOrderListResponseSchema = z.array(shopOrderSchema);
 

@@ -8,6 +8,8 @@ import {
   apiErrorSchema,
   carrierPackageStateSchema,
   orderSchema,
+  shopOrderListResponseSchema,
+  shopOrderSchema,
   totalMismatchDetailsSchema,
   type AuthResponse,
   type CreateOrderBody,
@@ -257,7 +259,13 @@ describe('a package for each shipped part', () => {
   it('is created once, with the shopper, the agents and the amount to collect', async () => {
     const order = await agentOrder();
     const before = fake.packages.length;
-    expect((await ship(order._id)).statusCode).toBe(200);
+    const shipped = await ship(order._id);
+    expect(shipped.statusCode).toBe(200);
+    // The owner's answer shows the package the carrier made.
+    expect(shopOrderSchema.parse(shipped.json()).carrierPackage).toMatchObject({
+      status: 'created',
+      carrier: 'pickup-mtaani',
+    });
     expect(fake.packages.length).toBe(before + 1);
     expect(fake.packages.at(-1)).toMatchObject({
       senderAgentId: '362',
@@ -316,6 +324,9 @@ describe('a package for each shipped part', () => {
     fake.down();
     const shipped = await ship(order._id);
     expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shopOrderSchema.parse(shipped.json()).carrierPackage).toMatchObject({
+      status: 'queued',
+    });
     expect(await partStatus(order._id)).toBe('shipped');
     const queued = await packageState(order._id);
     expect(queued).toMatchObject({ status: 'queued', packageId: null, attempts: 1 });
@@ -343,6 +354,16 @@ describe('a package for each shipped part', () => {
     await sendDuePackages(t.database.db, carrier);
     expect(fake.packages.length).toBe(before + 1);
     expect(await packageState(order._id)).toMatchObject({ status: 'created', attempts: 2 });
+    // The owner's orders list shows it too.
+    const list = await call(
+      'GET',
+      `/api/property/shop/${shopA}/orders?status=shipped&pageSize=100`,
+      owner.token,
+    );
+    const listed = shopOrderListResponseSchema
+      .parse(list.json())
+      .find((each) => each._id === order._id);
+    expect(listed?.carrierPackage).toMatchObject({ status: 'created', attempts: 2 });
   });
 
   it('a carrier error answer (503) keeps the package queued too', async () => {

@@ -8,6 +8,7 @@ export { settingsOf } from './store';
 export { CarrierError, withCache, type CachedCarrier, type Carrier } from './carrier';
 export { createPickupMtaani } from './pickup-mtaani';
 export {
+  packageState,
   queuePackage,
   sendDuePackages,
   sendPackage,

@@ -174,6 +174,19 @@ export async function sendDuePackages(db: Db, carrier: Carrier): Promise<number>
   return due.length;
 }
 
+/** A package's row as its owner reads it. */
+export function packageState(row: typeof carrierPackages.$inferSelect): CarrierPackageState {
+  return {
+    carrier: row.carrier as CarrierName,
+    status: row.status === 'created' ? 'created' : 'queued',
+    packageId: row.packageId,
+    trackingState: row.trackingState,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.status === 'queued' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
 /** A shop's part's package, for its owner; null: the part has none. */
 export async function packageOfPart(
   db: Db,
@@ -185,16 +198,7 @@ export async function packageOfPart(
     .from(carrierPackages)
     .where(and(eq(carrierPackages.orderId, orderId), eq(carrierPackages.shopId, shopId)))
     .limit(1);
-  if (!row) return null;
-  return {
-    carrier: row.carrier as CarrierName,
-    status: row.status === 'created' ? 'created' : 'queued',
-    packageId: row.packageId,
-    trackingState: row.trackingState,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    nextAttemptAt: row.status === 'queued' ? row.nextAttemptAt.toISOString() : null,
-  };
+  return row ? packageState(row) : null;
 }
 
 /** Moves a part to delivered through the orders module's own part move (injected: app.ts). */

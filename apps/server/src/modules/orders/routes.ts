@@ -278,10 +278,19 @@ export function registerOrderRoutes(app: App, ctx: AppContext, carrier?: CachedC
     async (request) => {
       const { shopId, orderId, action } = request.params;
       if (!isUuid(shopId)) throw notFound('Shop not found.');
-      const moved = await movePart(db, shopId, orderId, action, request.body, actorOf(request));
+      let moved = await movePart(db, shopId, orderId, action, request.body, actorOf(request));
       // A part for an agent point: its package goes to the carrier now (bounded by the carrier's
       // timeout); when the carrier is down it stays queued for the sweep and the ship stands.
-      if (action === 'ship' && carrier) await sendPackageOfPart(db, carrier, shopId, orderId);
+      // The answer shows the package as it then is.
+      if (action === 'ship' && carrier && moved.carrierPackage) {
+        await sendPackageOfPart(db, carrier, shopId, orderId);
+        const { orders: [sent] = [] } = await listShopOrders(db, shopId, {
+          page: 1,
+          pageSize: 1,
+          orderId,
+        });
+        moved = sent ?? moved;
+      }
       // A cancelled part's stock is back on sale.
       if (action === 'cancel') {
         cache.invalidateSoon(productTags(moved.items.map((item) => item.productId)));
