@@ -147,7 +147,11 @@ export async function deliverPartForCarrier(
       },
     );
   } catch (error) {
-    if (error instanceof AppError && error.code === 'order_state') return;
+    // Moved meanwhile, or no longer there (a deleted shop's part): nothing left to deliver, and
+    // an error would only have the carrier send the same webhook again and again.
+    if (error instanceof AppError && (error.code === 'order_state' || error.code === 'not_found')) {
+      return;
+    }
     throw error;
   }
 }
