@@ -40,7 +40,7 @@ import { registerAdminRoutes } from './modules/admin';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBlogRoutes } from './modules/blog';
 import { registerConsentRoutes } from './modules/consents';
-import { registerDeliveryRoutes } from './modules/delivery';
+import { createPickupMtaani, registerDeliveryRoutes, withCache } from './modules/delivery';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
@@ -50,7 +50,7 @@ import {
   startOutbox,
 } from './modules/messages';
 import { registerNewsletterRoutes } from './modules/newsletter';
-import { registerOrderRoutes } from './modules/orders';
+import { deliverPartForCarrier, registerOrderRoutes } from './modules/orders';
 import {
   createPaymentProviders,
   MPESA_CALLBACK_PATH,
@@ -194,9 +194,15 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerReviewRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx, outbox);
   registerConsentRoutes(app, ctx);
-  registerOrderRoutes(app, ctx);
+  // Pick Up Mtaani's agent points when it is set (decision 036); unset, no shop offers them.
+  const carrier = config.pickupMtaani
+    ? withCache(createPickupMtaani(config.pickupMtaani))
+    : undefined;
+  registerOrderRoutes(app, ctx, carrier);
   registerShopRoutes(app, ctx);
-  registerDeliveryRoutes(app, ctx);
+  registerDeliveryRoutes(app, ctx, carrier, (shopId, orderId) =>
+    deliverPartForCarrier(database.db, shopId, orderId),
+  );
   registerAdminRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
   registerLedgerRoutes(app, ctx);

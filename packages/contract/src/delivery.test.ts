@@ -6,6 +6,7 @@ import {
   deliverySettingsSchema,
   partDeliveryCents,
   partDestinationText,
+  pickupChoiceSchema,
   ratesFor,
   type DeliverySettings,
 } from './delivery';
@@ -123,5 +124,43 @@ describe('partDestinationText', () => {
       'Delivery to Kisumu',
     );
     expect(partDestinationText({ deliveryCounty: null, pickupCounter: null })).toBe('Delivery');
+  });
+});
+
+describe('agent points (decision 036)', () => {
+  const SHOP = '00000000-0000-4000-8000-000000000001';
+  const COUNTER = '00000000-0000-4000-8000-000000000002';
+
+  it('are off in settings saved before them, and need a drop-off agent to be on', () => {
+    const old = deliverySettingsSchema.parse({
+      restOfKenya: { standard: { fee: 10 }, express: { fee: 20 } },
+    });
+    expect(old.agents).toEqual({ enabled: false, dropOffAgentId: null });
+    const on = deliverySettingsInputSchema.safeParse({
+      restOfKenya: { standard: { fee: 10 }, express: { fee: 20 } },
+      agents: { enabled: true },
+    });
+    expect(on.success).toBe(false);
+    if (!on.success) expect(fieldErrors(on.error)).toHaveProperty(['agents.dropOffAgentId']);
+  });
+
+  it('price a part at the carrier’s quote, and nothing from the free threshold', () => {
+    const agent = { id: '517', name: 'Kisumu', area: '', county: 'Kisumu', address: '' };
+    expect(partDeliveryCents(SETTINGS, { kind: 'agent', agent, fee: 250 }, 'standard', 100)).toBe(
+      25_000,
+    );
+    expect(
+      partDeliveryCents(SETTINGS, { kind: 'agent', agent, fee: 250 }, 'standard', 500_000),
+    ).toBe(0);
+  });
+
+  it('are chosen instead of a counter, never with one', () => {
+    expect(pickupChoiceSchema.safeParse({ shopId: SHOP, counterId: COUNTER }).success).toBe(true);
+    expect(pickupChoiceSchema.safeParse({ shopId: SHOP, agentId: '517' }).success).toBe(true);
+    expect(
+      pickupChoiceSchema.safeParse({ shopId: SHOP, agentId: '517', counterId: COUNTER }).success,
+    ).toBe(false);
+    expect(pickupChoiceSchema.safeParse({ shopId: SHOP }).success).toBe(false);
+    expect(pickupChoiceSchema.safeParse({ shopId: SHOP, agentId: '../x' }).success).toBe(false);
   });
 });

@@ -50,6 +50,84 @@ export const pickupCounterInputSchema = z.strictObject({
 export const pickupCounterSchema = pickupCounterInputSchema.extend({ id: uuidSchema });
 export type PickupCounter = z.output<typeof pickupCounterSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Agent points (decision 036): pickup at a carrier's agent shop (Pick Up Mtaani), priced by the
+// carrier's own quote from the shop's drop-off agent to the shopper's.
+
+export const CARRIERS = ['pickup-mtaani'] as const;
+export type CarrierName = (typeof CARRIERS)[number];
+
+/** The carrier's agent ids (numbers at Pick Up Mtaani), kept as text. */
+export const agentIdSchema = z
+  .string('Choose an agent point.')
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Must be a valid agent point.');
+
+/** A shop's agent points: off by default; on, parcels leave from its drop-off agent. */
+export const agentSettingsSchema = z
+  .strictObject({
+    enabled: z.boolean().default(false),
+    dropOffAgentId: agentIdSchema.nullable().default(null),
+  })
+  .refine((agents) => !agents.enabled || agents.dropOffAgentId !== null, {
+    path: ['dropOffAgentId'],
+    message: 'Choose the agent point your parcels leave from.',
+  });
+export type AgentSettings = z.output<typeof agentSettingsSchema>;
+export const AGENTS_OFF: AgentSettings = { enabled: false, dropOffAgentId: null };
+
+/** One agent point as the checkout lists it. */
+export const agentPointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The area or town it is in ("Kasarani"). */
+  area: z.string(),
+  /** The county as the carrier names it ('' when it names none). */
+  county: z.string(),
+  address: z.string(),
+});
+export type AgentPoint = z.infer<typeof agentPointSchema>;
+
+/** GET /api/delivery/agents: the carrier's agent points, in one county when named. */
+export const agentPointsQuerySchema = z.strictObject({ county: countySchema.optional() });
+export const agentPointsResponseSchema = z.object({
+  /** False when no carrier is set on this server: the list is then empty. */
+  enabled: z.boolean(),
+  carrier: z.enum(CARRIERS).nullable(),
+  agents: z.array(agentPointSchema),
+});
+export type AgentPointsResponse = z.infer<typeof agentPointsResponseSchema>;
+
+/** GET /api/delivery/agents/quote: a shop's fee to one agent point, before any threshold. */
+export const agentQuoteQuerySchema = z.strictObject({
+  shopId: uuidSchema,
+  agentId: agentIdSchema,
+});
+export const agentQuoteSchema = z.object({
+  shopId: uuidSchema,
+  agent: agentPointSchema,
+  /** Ksh. */
+  fee: z.number(),
+});
+export type AgentQuote = z.infer<typeof agentQuoteSchema>;
+
+/**
+ * GET /api/property/shop/{shopId}/orders/{orderId}/package: the carrier package of a part sent
+ * to an agent point. `queued`: not yet accepted by the carrier (tried again at nextAttemptAt;
+ * the parcel can go by hand meanwhile); `created`: the carrier's packageId.
+ */
+export const carrierPackageStateSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  status: z.enum(['queued', 'created']),
+  packageId: z.string().nullable(),
+  /** The carrier's own word for where the parcel is, from its webhooks. */
+  trackingState: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type CarrierPackageState = z.infer<typeof carrierPackageStateSchema>;
+
 export const MAX_DELIVERY_ZONES = 20;
 export const MAX_PICKUP_COUNTERS = 20;
 
@@ -59,6 +137,8 @@ const deliverySettingsShape = {
   restOfKenya: deliveryRatesSchema,
   /** A part whose lines reach this many Ksh is delivered free; null: never. */
   freeFrom: deliveryFeeSchema.nullable().default(null),
+  /** Agent points of the carrier (decision 036); settings saved before it are off. */
+  agents: agentSettingsSchema.default(AGENTS_OFF),
 };
 
 /** A county in two groups would have two prices: the second mention is the field in error. */
@@ -107,6 +187,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   restOfKenya: { standard: { fee: 10, days: '' }, express: { fee: 20, days: '' } },
   freeFrom: null,
   pickupCounters: [],
+  agents: AGENTS_OFF,
 };
 
 /** GET and PUT answer: the settings, and whether the shop still has the spec's defaults. */
@@ -148,6 +229,8 @@ export const deliveryQuoteSchema = z.object({
   express: z.object({ fee: z.number(), days: z.string() }),
   freeFrom: z.number().nullable(),
   pickupCounters: z.array(pickupCounterSchema),
+  /** Whether the shop offers pickup at the carrier's agent points (their fees: agents/quote). */
+  agentPoints: z.boolean().default(false),
 });
 export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
 
@@ -178,12 +261,16 @@ export function quoteDelivery(
     express: rates.express,
     freeFrom: settings.freeFrom,
     pickupCounters: settings.pickupCounters,
+    agentPoints: settings.agents.enabled,
   };
 }
 
-/** Where one shop's part goes: a county's door, or one of the shop's counters. */
+/** Where one shop's part goes: a county's door, one of the shop's counters, or an agent point. */
 export type PartDestination =
-  { kind: 'door'; county: County | null } | { kind: 'pickup'; counter: PickupCounter };
+  | { kind: 'door'; county: County | null }
+  | { kind: 'pickup'; counter: PickupCounter }
+  /** `fee`: the carrier's quote in Ksh, asked by the server at checkout. */
+  | { kind: 'agent'; agent: AgentPoint; fee: number };
 
 /**
  * One shop part's delivery fee in cents: the counter's fee for a pickup, else the county's
@@ -197,6 +284,7 @@ export function partDeliveryCents(
 ): number {
   if (settings.freeFrom !== null && partSubtotalCents >= toCents(settings.freeFrom)) return 0;
   if (destination.kind === 'pickup') return toCents(destination.counter.fee);
+  if (destination.kind === 'agent') return toCents(destination.fee);
   return toCents(ratesFor(settings, destination.county).rates[option].fee);
 }
 
@@ -207,14 +295,25 @@ export const partDeliverySchema = z.object({
   fee: z.number(),
   county: z.string().nullable(),
   pickupCounterId: z.string().nullable(),
+  /** The carrier's agent point the part is collected at (decision 036), or null. */
+  pickupAgentId: z.string().nullable().optional(),
 });
 export type PartDelivery = z.infer<typeof partDeliverySchema>;
 
-/** A shop part collected at one of the shop's counters, as the order body names it. */
-export const pickupChoiceSchema = z.strictObject({
-  shopId: uuidSchema,
-  counterId: uuidSchema,
-});
+/**
+ * A shop part collected at one of the shop's counters (`counterId`) or, when the shop turned
+ * agent points on, at a carrier's agent point (`agentId`, decision 036): one of the two.
+ */
+export const pickupChoiceSchema = z
+  .strictObject({
+    shopId: uuidSchema,
+    counterId: uuidSchema.optional(),
+    agentId: agentIdSchema.optional(),
+  })
+  .refine((choice) => (choice.counterId === undefined) !== (choice.agentId === undefined), {
+    path: ['counterId'],
+    message: 'Choose a pickup counter or an agent point.',
+  });
 export type PickupChoice = z.infer<typeof pickupChoiceSchema>;
 
 /** Where an order's part goes, as the shopper's order page and the owner's Orders read it. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mergeCartLines } from './cart';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { countySchema } from './counties';
-import { pickupChoiceSchema } from './delivery';
+import { CARRIERS, carrierPackageStateSchema, pickupChoiceSchema } from './delivery';
 import { emailSchema } from './email';
 import { MAX_AMOUNT_KSH, SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
 import {
@@ -270,7 +270,14 @@ export const orderPartSchema = z.object({
   deliveryCounty: z.string().nullable(),
   /** The shop's counter the shopper collects this part at, or null for a door delivery. */
   pickupCounter: z
-    .object({ id: z.string(), name: z.string(), address: z.string(), hours: z.string() })
+    .object({
+      id: z.string(),
+      name: z.string(),
+      address: z.string(),
+      hours: z.string(),
+      /** Set when the point is a carrier's agent (decision 036), not the shop's own counter. */
+      carrier: z.enum(CARRIERS).optional(),
+    })
     .nullable(),
 });
 export type OrderPart = z.infer<typeof orderPartSchema>;
@@ -312,7 +319,12 @@ export const orderListResponseSchema = z.array(orderSchema);
  */
 export const shopOrderSchema = orderSchema
   .omit({ subtotal: true, discount: true, shipping: true, parts: true })
-  .extend({ totalPrice: z.number(), part: orderPartSchema });
+  .extend({
+    totalPrice: z.number(),
+    part: orderPartSchema,
+    /** The part's carrier package when it goes to an agent point (decision 036), else null. */
+    carrierPackage: carrierPackageStateSchema.nullable().optional(),
+  });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 export const shopOrderListResponseSchema = z.array(shopOrderSchema);
 

@@ -170,6 +170,11 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{24,100}$/, 'must be 24 to 100 letters, digits, - or _')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Pick Up Mtaani agent points (decision 036): unset, the carrier is off and no shop offers them.
+  PICKUP_MTAANI_URL: optionalUrl(/^https?$/),
+  PICKUP_MTAANI_API_KEY: optionalText,
+  // The secret its webhooks are signed with (HMAC-SHA256 of the body); unset, none is taken.
+  PICKUP_MTAANI_WEBHOOK_SECRET: optionalText,
   // Phone codes one account may be sent per hour.
   RATE_LIMIT_PHONE_CODES: positiveInt.default(3),
   // Password reset emails one account may be sent per hour; more requests are answered alike
@@ -259,6 +264,8 @@ export type Config = {
     { username: string; apiKey: string; senderId: string | undefined; baseUrl: string } | undefined;
   // Delivery reports are taken only with this token in their query; unset, none are taken.
   smsCallbackToken: string | undefined;
+  // Set when PICKUP_MTAANI_URL is: shops may offer its agent points (decision 036).
+  pickupMtaani: { baseUrl: string; apiKey: string; webhookSecret: string | undefined } | undefined;
   // The built web app; unset in API-only tests.
   webDistDir: string | undefined;
 };
@@ -330,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     email: emailSettings(e),
     sms: smsSettings(e),
     smsCallbackToken: e.AT_CALLBACK_TOKEN,
+    pickupMtaani: pickupMtaaniSettings(e),
     webDistDir: e.WEB_DIST_DIR,
   };
 }
@@ -438,6 +446,26 @@ function emailSettings(e: z.infer<typeof envSchema>): Config['email'] {
     throw new ConfigError('Invalid settings:\n  MAIL_FROM must be set when SMTP_URL is');
   }
   return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, poolSize: e.SMTP_POOL_SIZE };
+}
+
+// Fail closed: a carrier URL without its key would refuse every call at checkout.
+function pickupMtaaniSettings(e: z.infer<typeof envSchema>): Config['pickupMtaani'] {
+  if (!e.PICKUP_MTAANI_URL) return undefined;
+  if (!e.PICKUP_MTAANI_API_KEY) {
+    throw new ConfigError(
+      'Invalid settings:\n  PICKUP_MTAANI_API_KEY must be set when PICKUP_MTAANI_URL is',
+    );
+  }
+  const baseUrl = e.PICKUP_MTAANI_URL.replace(/\/+$/, '');
+  // The API key travels in a header of every call: never in clear text in production.
+  if (e.NODE_ENV === 'production' && !baseUrl.startsWith('https:')) {
+    throw new ConfigError('Invalid settings:\n  PICKUP_MTAANI_URL must be https in production');
+  }
+  return {
+    baseUrl,
+    apiKey: e.PICKUP_MTAANI_API_KEY,
+    webhookSecret: e.PICKUP_MTAANI_WEBHOOK_SECRET,
+  };
 }
 
 // Fail closed, as for payments: SMS_PROVIDER set without its keys would hold every SMS silently.

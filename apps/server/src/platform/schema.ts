@@ -29,6 +29,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -440,8 +441,17 @@ export const orderParts = pgTable(
   ],
 );
 
-/** A pickup counter as it was when the order was placed (the shop may edit it later). */
-export type PickupCounterSnapshot = { id: string; name: string; address: string; hours: string };
+/**
+ * A pickup point as it was when the order was placed (the shop may edit it later): the shop's
+ * own counter, or a carrier's agent point (`carrier` set, decision 036).
+ */
+export type PickupCounterSnapshot = {
+  id: string;
+  name: string;
+  address: string;
+  hours: string;
+  carrier?: 'pickup-mtaani';
+};
 
 /** A delivery rate as stored: integer cents. */
 export type StoredDeliveryRate = { feeCents: number; days: string };
@@ -456,6 +466,8 @@ export type StoredDeliverySettings = {
   restOfKenya: { standard: StoredDeliveryRate; express: StoredDeliveryRate };
   freeFromCents: number | null;
   pickupCounters: (PickupCounterSnapshot & { feeCents: number })[];
+  /** Absent in settings saved before decision 036: agent points off. */
+  agents?: { enabled: boolean; dropOffAgentId: string | null };
 };
 
 // A shop's delivery settings (issue 31). One row a shop, read whole by the quote and by the
@@ -943,4 +955,55 @@ export const consents = pgTable(
       .where(sql`${t.channel} = 'sms' and ${t.withdrawnAt} is null`),
     index('consents_user_idx').on(t.userId),
   ],
+);
+
+// One carrier package per shipped part that goes to an agent point (decision 036). The part's id
+// is the key, so a retried or raced ship creates one row, and it is also the idempotency key sent
+// to the carrier. A row waits ('queued') until the carrier accepts it; failed calls are retried
+// by a sweep with growing pauses (next_attempt_at), claimed for a while (claimed_until) so two
+// processes never call for one package at once.
+export const carrierPackages = pgTable(
+  'carrier_packages',
+  {
+    partId: uuid('part_id')
+      .primaryKey()
+      .references(() => orderParts.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    carrier: text('carrier').notNull(),
+    // 'queued' until the carrier answers with its package; then 'created'.
+    status: text('status').notNull().default('queued'),
+    packageId: text('package_id'),
+    // The carrier's own state of the package (request, in_transit, delivered...), from webhooks.
+    trackingState: text('tracking_state'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('carrier_packages_status', sql`${t.status} in ('queued', 'created')`),
+    uniqueIndex('carrier_packages_package_key').on(t.carrier, t.packageId),
+    // The sweep: packages still queued, soonest first.
+    index('carrier_packages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+// Each carrier webhook delivery applied, by the carrier's event id: a replay changes nothing.
+export const carrierWebhookEvents = pgTable(
+  'carrier_webhook_events',
+  {
+    carrier: text('carrier').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    packageId: text('package_id'),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.carrier, t.eventId] })],
 );

@@ -321,7 +321,7 @@ describe('rates by county group', () => {
     const details = totalMismatchDetailsSchema.parse(error.details);
     expect(details).toMatchObject({ expected: 2400, subtotal: 2000, shipping: 400 });
     expect(details.delivery).toEqual([
-      { shopId: shopA, fee: 400, county: 'Kisumu', pickupCounterId: null },
+      { shopId: shopA, fee: 400, county: 'Kisumu', pickupCounterId: null, pickupAgentId: null },
     ]);
     // The right total but a delivery line that differs: refused too.
     const claimed = await call(

@@ -1,6 +1,7 @@
 // A shop's delivery settings: the one module that writes `shop_delivery`, and the conversions
 // between the API's Ksh and the stored integer cents (decision 035).
 import {
+  AGENTS_OFF,
   DEFAULT_DELIVERY_SETTINGS,
   fromCents,
   toCents,
@@ -51,6 +52,7 @@ export function toStored(settings: DeliverySettings): StoredDeliverySettings {
       ...counter,
       feeCents: toCents(fee),
     })),
+    agents: { ...settings.agents },
   };
 }
 
@@ -74,6 +76,7 @@ export function settingsOf(stored: StoredDeliverySettings | null): DeliverySetti
       ...counter,
       fee: fromCents(feeCents),
     })),
+    agents: stored.agents ? { ...stored.agents } : AGENTS_OFF,
   };
 }
 

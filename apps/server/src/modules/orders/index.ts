@@ -24,6 +24,7 @@ export {
   type PaymentOutcome,
 } from './payment-outcomes';
 export { forgetBuyer } from './forget-buyer';
+export { deliverPartForCarrier } from './parts';
 export {
   markRefunded,
   recordRefundAnswer,

@@ -14,8 +14,9 @@ import {
 } from '@soko/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
-import { conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderParts, orderStatusChanges } from '../../platform/schema';
+import { queuePackage } from '../delivery';
 import { listShopOrders, lockOrderRow, type OrderRow } from './queries';
 import { returnStock, orderStockMoves, uncountUnitsSold } from './stock';
 import { flagRefund, moveOrder, type Actor } from './transitions';
@@ -85,6 +86,16 @@ export async function movePart(
         refundCents = partRefundCents(order, part.subtotalCents) + part.deliveryCents;
       }
     }
+    // A part for a carrier's agent point gets its package, once (decision 036): sent after
+    // this commits; the parcel may go by hand meanwhile.
+    if (to === 'shipped' && part.pickupCounter?.carrier && part.shopId) {
+      await queuePackage(tx, {
+        partId: part.id,
+        orderId,
+        shopId: part.shopId,
+        carrier: part.pickupCounter.carrier,
+      });
+    }
     const trackingNote = body.trackingNote?.trim() ? body.trackingNote.trim() : part.trackingNote;
     await tx
       .update(orderParts)
@@ -112,6 +123,37 @@ export async function movePart(
   });
   if (!moved) throw orderNotFound();
   return moved;
+}
+
+/**
+ * The carrier says a part's package was handed to the shopper: the part moves to delivered by
+ * the same move an owner makes (its history, event and messages follow). A part already moved
+ * (delivered by hand, say) stays as it is.
+ */
+export async function deliverPartForCarrier(
+  db: Db,
+  shopId: string,
+  orderId: string,
+): Promise<void> {
+  try {
+    await movePart(
+      db,
+      shopId,
+      orderId,
+      'deliver',
+      { note: 'delivered at the agent point (carrier)' },
+      {
+        kind: 'system',
+      },
+    );
+  } catch (error) {
+    // Moved meanwhile, or no longer there (a deleted shop's part): nothing left to deliver, and
+    // an error would only have the carrier send the same webhook again and again.
+    if (error instanceof AppError && (error.code === 'order_state' || error.code === 'not_found')) {
+      return;
+    }
+    throw error;
+  }
 }
 
 /** The order takes the state its parts add up to; a part cancelled after payment is owed back. */

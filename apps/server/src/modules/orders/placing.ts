@@ -28,6 +28,7 @@ import {
   type StockStep,
 } from './stock';
 import { placedChange } from './transitions';
+import type { CachedCarrier } from '../delivery';
 import { priceOrder, type PricedLine } from './pricing';
 import {
   heldUnits,
@@ -195,11 +196,12 @@ export async function createOrder(
   { caller, clientKey, networkKey, tenantId }: Orderer,
   settings: OrderSettings,
   now = new Date(),
+  carrier?: CachedCarrier,
 ): Promise<CreateOrderResponse> {
   // Priced before the statement: the reads take no locks, and a refused order (a changed
   // price, a limit) never writes.
   const { lines, parts, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
-    await priceOrder(db, body, now);
+    await priceOrder(db, body, now, carrier);
   const payOnOrder = lines.some((line) => line.payOnOrder);
   const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
   const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);

@@ -29,7 +29,7 @@ import {
   type PickupCounterSnapshot,
   type StoredDeliverySettings,
 } from '../../platform/schema';
-import { settingsOf } from '../delivery';
+import { quoteAgent, settingsOf, type CachedCarrier } from '../delivery';
 import { findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
 import { lineLabel } from './stock';
 
@@ -188,22 +188,27 @@ export type PricedPart = {
 
 /**
  * Each shop's part and its delivery, in the order its first line came. A shop with settings
- * charges its part from the county (its rest-of-Kenya rates without one) or the counter chosen,
- * free from its threshold. Shops that set nothing charge the spec's one fee once for the order,
- * on the first of their parts, so a spec call's total is what it always was.
+ * charges its part from the county (its rest-of-Kenya rates without one), the counter chosen, or
+ * the carrier's quote to the agent point chosen (decision 036), free from its threshold. Shops
+ * that set nothing charge the spec's one fee once for the order, on the first of their parts, so
+ * a spec call's total is what it always was.
  */
-function priceParts(
+async function priceParts(
   lines: readonly PricedLine[],
   body: Pick<CreateOrderBody, 'county' | 'pickup'>,
   option: ShippingOption,
-): PricedPart[] {
+  carrier: CachedCarrier | undefined,
+): Promise<PricedPart[]> {
   const shopsInOrder = new Map<string, { subtotalCents: number; line: PricedLine }>();
   for (const line of lines) {
     const part = shopsInOrder.get(line.shopId) ?? { subtotalCents: 0, line };
     part.subtotalCents += line.unitPriceCents * line.quantity;
     shopsInOrder.set(line.shopId, part);
   }
-  const pickups = new Map<string, { counterId: string; index: number }>();
+  const pickups = new Map<
+    string,
+    { counterId: string | undefined; agentId: string | undefined; index: number }
+  >();
   (body.pickup ?? []).forEach((choice, index) => {
     const message = 'Nothing from this shop is in the order.';
     if (!shopsInOrder.has(choice.shopId)) {
@@ -211,15 +216,34 @@ function priceParts(
         fields: { [`pickup.${index}.shopId`]: message },
       });
     }
-    pickups.set(choice.shopId, { counterId: choice.counterId, index });
+    pickups.set(choice.shopId, { counterId: choice.counterId, agentId: choice.agentId, index });
   });
+  // The carrier's quotes, all at once (each kept for minutes by the carrier's cache).
+  const agentQuotes = new Map(
+    await Promise.all(
+      [...pickups].flatMap(([shopId, pickup]) => {
+        const part = shopsInOrder.get(shopId);
+        if (!pickup.agentId || !part) return [];
+        const agents = settingsOf(part.line.delivery).agents;
+        const field = `pickup.${pickup.index}.agentId`;
+        return [
+          quoteAgent(carrier, agents, pickup.agentId, field, { downAsField: true }).then(
+            (quote) => [shopId, quote] as const,
+          ),
+        ];
+      }),
+    ),
+  );
   const county = body.county ?? null;
   let specFeeCharged = false;
   return [...shopsInOrder].map(([shopId, { subtotalCents, line }]) => {
     const settings = settingsOf(line.delivery);
     const pickup = pickups.get(shopId);
+    const agentQuote = agentQuotes.get(shopId);
     let destination: PartDestination = { kind: 'door', county };
-    if (pickup) {
+    if (agentQuote) {
+      destination = { kind: 'agent', agent: agentQuote.agent, fee: agentQuote.fee };
+    } else if (pickup) {
       const counter = settings.pickupCounters.find((each) => each.id === pickup.counterId);
       if (!counter) {
         const message = `${line.shopName} has no such pickup counter.`;
@@ -247,7 +271,17 @@ function priceParts(
               address: destination.counter.address,
               hours: destination.counter.hours,
             }
-          : null,
+          : destination.kind === 'agent'
+            ? {
+                id: destination.agent.id,
+                name: destination.agent.name,
+                address: [destination.agent.address, destination.agent.area]
+                  .filter(Boolean)
+                  .join(', '),
+                hours: '',
+                carrier: agentQuote?.carrier ?? 'pickup-mtaani',
+              }
+            : null,
     };
   });
 }
@@ -263,7 +297,9 @@ export const deliveryDetails = (
     shopId: part.shopId,
     fee: fromCents(part.deliveryCents),
     county: part.pickupCounter ? null : part.deliveryCounty,
-    pickupCounterId: part.pickupCounter?.id ?? null,
+    pickupCounterId:
+      part.pickupCounter && !part.pickupCounter.carrier ? part.pickupCounter.id : null,
+    pickupAgentId: part.pickupCounter?.carrier ? part.pickupCounter.id : null,
   }));
 
 type Figures = {
@@ -295,7 +331,12 @@ export function totalMismatch(
  * The order's figures from the database: each line's price, the code's amount, shipping and the
  * total. A client total or discount that differs is refused with the server's figures (409).
  */
-export async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
+export async function priceOrder(
+  db: Db,
+  body: CreateOrderBody,
+  now: Date,
+  carrier?: CachedCarrier,
+) {
   const lines = await priceLines(db, body.items);
   checkQuantityLimits(lines);
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -309,7 +350,7 @@ export async function priceOrder(db: Db, body: CreateOrderBody, now: Date) {
   }
   const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
   const shippingOption = toShippingOption(body.shipping);
-  const parts = priceParts(lines, body, shippingOption);
+  const parts = await priceParts(lines, body, shippingOption, carrier);
   const shipping = parts.reduce((sum, part) => sum + part.deliveryCents, 0);
   const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
   if (totalCents > toCents(MAX_AMOUNT_KSH)) {

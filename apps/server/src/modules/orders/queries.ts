@@ -22,7 +22,9 @@ import {
   type Tx,
 } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { packageState } from '../delivery';
 import {
+  carrierPackages,
   orderLines,
   orderParts,
   orders,
@@ -455,10 +457,12 @@ export async function listShopOrders(
   );
   const [rows, [count]] = await Promise.all([
     db
-      .select({ order: orders, part: orderParts, shopName: shops.name })
+      .select({ order: orders, part: orderParts, shopName: shops.name, pkg: carrierPackages })
       .from(orderParts)
       .innerJoin(orders, eq(orders.id, orderParts.orderId))
       .leftJoin(shops, eq(shops.id, orderParts.shopId))
+      // The package of a part for an agent point, so the owner sees whether the carrier has it.
+      .leftJoin(carrierPackages, eq(carrierPackages.partId, orderParts.id))
       .where(where)
       .orderBy(desc(orderParts.createdAt), desc(orderParts.id))
       .limit(pageSize)
@@ -473,7 +477,7 @@ export async function listShopOrders(
     db,
     rows.map((row) => row.order.id),
   );
-  const list = rows.map(({ order, part, shopName }) => {
+  const list = rows.map(({ order, part, shopName, pkg }) => {
     const shopLines = (lines.get(order.id) ?? []).filter((line) => line.shopId === shopId);
     const {
       subtotal: _s,
@@ -486,6 +490,7 @@ export async function listShopOrders(
       ...view,
       totalPrice: fromCents(part.subtotalCents),
       part: partView({ ...part, shopName }),
+      carrierPackage: pkg ? packageState(pkg) : null,
     };
   });
   return { orders: list, total: Number(count?.n ?? 0) };

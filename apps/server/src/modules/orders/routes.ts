@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { clientKeysOf } from '../../platform/device';
 import { productTags, type App, type AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { sendPackageOfPart, type CachedCarrier } from '../delivery';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
 import { orderRateLimits, publicWriteRateLimit } from '../../platform/rate-limit';
@@ -61,7 +62,7 @@ function orderIdOf(params: { orderId: string }): string {
   return params.orderId;
 }
 
-export function registerOrderRoutes(app: App, ctx: AppContext): void {
+export function registerOrderRoutes(app: App, ctx: AppContext, carrier?: CachedCarrier): void {
   const { db, config, cache } = ctx;
   const jwtSecret = config.jwtSecret ?? '';
   const settings = {
@@ -113,6 +114,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
         request.body,
         { caller, ...keys, tenantId: tenant?.id ?? null },
         settings,
+        new Date(),
+        carrier,
       );
       // Stock moved: the answers showing these products go within STOCK_LAG_MS.
       cache.invalidateSoon(productTags(request.body.items.map((item) => item.productId)));
@@ -275,7 +278,19 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { shopId, orderId, action } = request.params;
       if (!isUuid(shopId)) throw notFound('Shop not found.');
-      const moved = await movePart(db, shopId, orderId, action, request.body, actorOf(request));
+      let moved = await movePart(db, shopId, orderId, action, request.body, actorOf(request));
+      // A part for an agent point: its package goes to the carrier now (bounded by the carrier's
+      // timeout); when the carrier is down it stays queued for the sweep and the ship stands.
+      // The answer shows the package as it then is.
+      if (action === 'ship' && carrier && moved.carrierPackage) {
+        await sendPackageOfPart(db, carrier, shopId, orderId);
+        const { orders: [sent] = [] } = await listShopOrders(db, shopId, {
+          page: 1,
+          pageSize: 1,
+          orderId,
+        });
+        moved = sent ?? moved;
+      }
       // A cancelled part's stock is back on sale.
       if (action === 'cancel') {
         cache.invalidateSoon(productTags(moved.items.map((item) => item.productId)));

@@ -23,6 +23,7 @@ const quote = (shopId: string, changes: Partial<DeliveryQuote> = {}): DeliveryQu
   express: { fee: 20, days: '' },
   freeFrom: null,
   pickupCounters: [],
+  agentPoints: false,
   ...changes,
 });
 const SHOP_A_QUOTE = quote(SHOP_A, {
