@@ -1,6 +1,6 @@
 // `npm run bench` (last part): the outbox of issue 30 against a real SMTP server on loopback
-// (npm smtp-server, started inside this script, which counts what it receives by Message-ID and
-// by recipient and notes when each mail arrived), on PostgreSQL (BENCH_DATABASE_URL or
+// (npm smtp-server, in a process of its own, bench/smtp-inbox.mjs, which counts what it
+// receives by Message-ID and by recipient and notes when each mail arrived), on PostgreSQL (BENCH_DATABASE_URL or
 // TEST_DATABASE_URL; skipped without one). Three measures, on one fresh database:
 //
 //   drain       BENCH_DRAIN_MESSAGES (10000) `queued` email rows are inserted at once while two
@@ -32,10 +32,10 @@
 //
 // Prints a Markdown report and writes bench/messages-results.json.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { children, cpuMs, freePort, percentile, postgresCpuMs, root, round } from './lib.mjs';
 import { cpuShares } from './profile.mjs';
@@ -63,27 +63,14 @@ const MAIL_FROM = 'shop@soko.test';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Undoes RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) in a header value. */
-function decodeWords(value) {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset, encoding, text) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
-
-/** The loopback SMTP server: every mail's Message-ID, recipients, subject and arrival time. */
+/**
+ * The loopback SMTP server (bench/smtp-inbox.mjs, a process of its own): every mail's Message-ID,
+ * recipients, and the arrival of each order's first mail, on this process's clock
+ * (performance.now()).
+ */
 async function startInbox() {
   const inbox = {
     received: 0,
-    connections: 0,
     /** Message-ID → times received. */
     byId: new Map(),
     /** Recipient → mails received. */
@@ -93,46 +80,35 @@ async function startInbox() {
     /** Arrival of the last mail. */
     lastAt: 0,
   };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    size: 1024 * 1024,
-    maxClients: 1000,
-    onConnect(_session, callback) {
-      inbox.connections++;
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        const at = performance.now();
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-        const header = (name) =>
-          head
-            .split('\r\n')
-            .find((line) => line.toLowerCase().startsWith(`${name}:`))
-            ?.slice(name.length + 1)
-            .trim();
-        const id = header('message-id') ?? `(none ${inbox.received})`;
-        inbox.received++;
-        inbox.lastAt = at;
-        inbox.byId.set(id, (inbox.byId.get(id) ?? 0) + 1);
-        for (const rcpt of session.envelope.rcptTo) {
-          inbox.byRecipient.set(rcpt.address, (inbox.byRecipient.get(rcpt.address) ?? 0) + 1);
-        }
-        const subject = decodeWords(header('subject') ?? '');
-        const order = /^Your .* order (\S+)$/.exec(subject);
-        if (order && !inbox.orderMail.has(order[1])) inbox.orderMail.set(order[1], at);
-        callback(null, 'Queued');
-      });
-    },
+  const child = fork(path.join(root, 'bench', 'smtp-inbox.mjs'), [], { stdio: 'inherit' });
+  children.push(child);
+  const port = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the SMTP inbox exited with ${code}`)));
+    child.on('message', (event) => {
+      if (event.type === 'ready') {
+        resolve(event.port);
+        return;
+      }
+      const at = event.at - performance.timeOrigin;
+      const id = event.id ?? `(none ${inbox.received})`;
+      inbox.received++;
+      inbox.lastAt = at;
+      inbox.byId.set(id, (inbox.byId.get(id) ?? 0) + 1);
+      for (const address of event.recipients) {
+        inbox.byRecipient.set(address, (inbox.byRecipient.get(address) ?? 0) + 1);
+      }
+      const order = /^Your .* order (\S+)$/.exec(event.subject);
+      if (order && !inbox.orderMail.has(order[1])) inbox.orderMail.set(order[1], at);
+    });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  inbox.url = `smtp://127.0.0.1:${server.server.address().port}`;
-  inbox.close = () => new Promise((resolve) => server.close(resolve));
+  child.removeAllListeners('exit');
+  inbox.url = `smtp://127.0.0.1:${port}`;
+  inbox.close = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.disconnect();
+    });
   return inbox;
 }
 

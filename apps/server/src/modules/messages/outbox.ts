@@ -222,7 +222,7 @@ const DEFAULTS = {
   // A round costs a claim, the sends and one record whatever its size, and on a busy process each
   // of those waits its turn behind the requests: rounds of 10 fell behind 50 shoppers ordering
   // (about 300 mails a second); the channel paces the sends themselves (SMTP_POOL_SIZE).
-  batchSize: 100,
+  batchSize: 200,
 };
 
 const oneOf = (values: readonly string[]): SQL =>

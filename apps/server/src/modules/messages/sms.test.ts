@@ -12,7 +12,7 @@ import {
 import type { Channels } from './channels';
 import { createMessageWorker, enqueueMessage, insertMessages, SmsRecipientRefused } from './outbox';
 import { SMS_DELIVERY_REPORT_PATH } from './delivery-report-routes';
-import { africasTalkingChannel } from './sms';
+import { africasTalkingChannel, limited } from './sms';
 
 // The app runs without SMS_PROVIDER, so its own worker sends nothing: each test drives a worker
 // of its own, pointed at the fake Africa's Talking on loopback.
@@ -336,5 +336,29 @@ describe('promotional SMS hours', () => {
     await createMessageWorker(t.database.db, channels, { clock: at('06:00') }).drain();
     expect(await statusOf(promotion.id)).toBe('sent');
     expect(fake.sent.filter((sms) => sms.to === promotion.phone)).toHaveLength(1);
+  });
+});
+
+describe('requests to Africa’s Talking', () => {
+  it('are at most ten at a time, the rest served in the order they came', async () => {
+    const inTurn = limited(10);
+    let active = 0;
+    let most = 0;
+    const finished: number[] = [];
+    await Promise.all(
+      Array.from({ length: 35 }, (_, i) =>
+        inTurn(async () => {
+          active++;
+          most = Math.max(most, active);
+          await new Promise((resolve) => setTimeout(resolve, 2 + (i % 3)));
+          active--;
+          finished.push(i);
+        }),
+      ),
+    );
+    expect(most).toBe(10);
+    expect(finished).toHaveLength(35);
+    // The last to start came last: none of the waiting overtook another.
+    expect(finished.slice(-1)[0]).toBeGreaterThanOrEqual(30);
   });
 });

@@ -17,7 +17,7 @@ const { smtpUrl, poolSize } = workerData;
 const transport = nodemailer.createTransport({
   url: smtpUrl,
   pool: true,
-  // The worker's round hands over up to 100 at once; past poolSize they wait in the pool's
+  // The worker's round hands over up to 200 at once; past poolSize they wait in the pool's
   // queue. Each connection carries up to 100 mails.
   maxConnections: poolSize,
   maxMessages: 100,
