@@ -22,7 +22,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { children, cpuMs, percentile, root, round } from './lib.mjs';
-import { postJson, startStockedShop } from './shop.mjs';
+import { postJson, requestJson, startStockedShop } from './shop.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -103,48 +103,24 @@ const SETTINGS = {
   pickupCounters: [{ name: 'Moi Avenue counter', address: 'Moi Avenue 12, Nairobi', fee: 50 }],
 };
 
-function request(agent, method, url, { body, token } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': payload.length }
-            : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload ?? undefined);
-  });
-}
-
 /** Every demo shop gets SETTINGS, set by the admin as an owner would. */
 async function setDelivery(agent, base) {
-  const signin = await request(agent, 'POST', `${base}/api/user/signin`, {
+  const signin = await requestJson(agent, 'POST', `${base}/api/user/signin`, {
     body: { email: 'admin@soko.test', password: 'soko-demo-pass' },
   });
   if (signin.status !== 200) throw new Error(`admin sign-in answered ${signin.status}`);
   const token = signin.body.token;
-  const shops = await request(agent, 'GET', `${base}/api/property/shop/getall`, { token });
+  const shops = await requestJson(agent, 'GET', `${base}/api/property/shop/getall`, { token });
   for (const shop of shops.body) {
-    const saved = await request(agent, 'PUT', `${base}/api/property/shop/${shop._id}/delivery`, {
-      token,
-      body: SETTINGS,
-    });
+    const saved = await requestJson(
+      agent,
+      'PUT',
+      `${base}/api/property/shop/${shop._id}/delivery`,
+      {
+        token,
+        body: SETTINGS,
+      },
+    );
     if (saved.status !== 200) {
       throw new Error(`delivery PUT answered ${saved.status}: ${JSON.stringify(saved.body)}`);
     }
@@ -209,7 +185,7 @@ async function quote(shop, width) {
     async (agent, n) => {
       const productId = products[n % products.length];
       const county = encodeURIComponent(COUNTIES[n % COUNTIES.length]);
-      const res = await request(
+      const res = await requestJson(
         agent,
         'GET',
         `${shop.base}/api/delivery/quote?productId=${productId}&county=${county}`,

@@ -26,22 +26,24 @@ export const DELIVERY_FORM = {
 };
 
 /**
- * POST JSON over a keep-alive agent; answers `{status, body}` with the body parsed. `client`
+ * A JSON call over a keep-alive agent; answers `{status, body}` with the body parsed. `client`
  * names the shopper's address (the server believes X-Forwarded-For here): shoppers are counted
- * apart, as real ones on their own phones are.
+ * apart, as real ones on their own phones are. `token` signs it in.
  */
-export function postJson(agent, url, body, client) {
+export function requestJson(agent, method, url, { body, client, token } = {}) {
   return new Promise((resolve, reject) => {
-    const payload = Buffer.from(JSON.stringify(body));
+    const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
     const request = http.request(
       url,
       {
-        method: 'POST',
+        method,
         agent,
         headers: {
-          'content-type': 'application/json',
-          'content-length': payload.length,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': payload.length }
+            : {}),
           ...(client ? { 'x-forwarded-for': client } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
       },
       (res) => {
@@ -54,9 +56,13 @@ export function postJson(agent, url, body, client) {
       },
     );
     request.on('error', reject);
-    request.end(payload);
+    request.end(payload ?? undefined);
   });
 }
+
+/** POST JSON as the shopper at address `client` (see requestJson). */
+export const postJson = (agent, url, body, client) =>
+  requestJson(agent, 'POST', url, { body, client });
 
 /** A thin SQL interface over either database; PGlite's only while the server is down. */
 async function openDirect(kind, target) {
