@@ -1,6 +1,9 @@
 // "Delivery to Kisumu: Ksh 400 (Standard, 2-3 days)" on the product page (issue 31), for the
-// county remembered from the last checkout or picked here. Not painted by the server (it does
-// not know the county): it appears once the app runs, and the page never waits for it.
+// county remembered from the last checkout or picked here. The server paints the box with its
+// county picker (it does not know the remembered county, kept in the browser): a box that
+// appeared only once the app ran pushed the description down as the page was taken over (a
+// layout shift). The quote itself comes after, in room kept for two lines, and the page never
+// waits for it.
 import { useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatKsh, KENYA_COUNTIES, type County, type DeliveryQuote } from '@soko/contract';
@@ -13,7 +16,6 @@ import {
 import { getDeliveryQuoteQueryOptions } from '../../../../lib/delivery-quote';
 
 const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
-const noSubscription = () => () => {};
 /** Another tab's checkout may choose a county meanwhile. */
 const subscribeToStorage = (changed: () => void) => {
   window.addEventListener('storage', changed);
@@ -21,12 +23,7 @@ const subscribeToStorage = (changed: () => void) => {
 };
 
 export function DeliveryQuoteNote({ productId }: { productId: string }) {
-  // False on the server and while hydrating, so the painted page and the first render agree.
-  const running = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // Null on the server and while hydrating, so the painted page and the first render agree.
   const remembered = useSyncExternalStore(subscribeToStorage, readDeliveryCounty, () => null);
   const [chosen, setChosen] = useState<County | null>(null);
   const county = chosen ?? remembered;
@@ -34,7 +31,6 @@ export function DeliveryQuoteNote({ productId }: { productId: string }) {
     ...getDeliveryQuoteQueryOptions(productId, county ?? 'Nairobi'),
     enabled: county !== null,
   });
-  if (!running) return null;
 
   return (
     <section
@@ -42,7 +38,7 @@ export function DeliveryQuoteNote({ productId }: { productId: string }) {
       aria-busy={quote.isFetching}
       className="space-y-2 rounded-md border border-stone-200 p-3 text-sm"
     >
-      <div aria-live="polite">
+      <div aria-live="polite" className="min-h-10">
         {county === null ? (
           <p className="text-stone-700">Choose your county to see what delivery costs.</p>
         ) : quote.data ? (
