@@ -124,6 +124,16 @@ describe('partDestinationText', () => {
       'Delivery to Kisumu',
     );
     expect(partDestinationText({ deliveryCounty: null, pickupCounter: null })).toBe('Delivery');
+    const agent = {
+      id: '517',
+      name: 'Kisumu Mega Agent',
+      address: 'Oginga Odinga St, Milimani',
+      hours: '',
+      carrier: 'pickup-mtaani' as const,
+    };
+    expect(partDestinationText({ deliveryCounty: 'Kisumu', pickupCounter: agent })).toBe(
+      'Pickup at Kisumu Mega Agent (Pick Up Mtaani agent), Oginga Odinga St, Milimani',
+    );
   });
 });
 

@@ -56,6 +56,8 @@ export type PickupCounter = z.output<typeof pickupCounterSchema>;
 
 export const CARRIERS = ['pickup-mtaani'] as const;
 export type CarrierName = (typeof CARRIERS)[number];
+/** Each carrier's name as shoppers and owners read it. */
+export const CARRIER_LABELS: Record<CarrierName, string> = { 'pickup-mtaani': 'Pick Up Mtaani' };
 
 /** The carrier's agent ids (numbers at Pick Up Mtaani), kept as text. */
 export const agentIdSchema = z
@@ -319,9 +321,17 @@ export type PickupChoice = z.infer<typeof pickupChoiceSchema>;
 /** Where an order's part goes, as the shopper's order page and the owner's Orders read it. */
 export function partDestinationText(part: {
   deliveryCounty: string | null;
-  pickupCounter: { name: string; address: string; hours: string } | null;
+  pickupCounter: {
+    name: string;
+    address: string;
+    hours: string;
+    carrier?: CarrierName | undefined;
+  } | null;
 }): string {
   const counter = part.pickupCounter;
+  if (counter?.carrier) {
+    return `Pickup at ${counter.name} (${CARRIER_LABELS[counter.carrier]} agent), ${counter.address}`;
+  }
   if (counter) {
     return `Pickup at ${counter.name}, ${counter.address}${counter.hours ? ` (open ${counter.hours})` : ''}`;
   }

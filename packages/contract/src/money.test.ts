@@ -3,6 +3,7 @@ import {
   centsAsDecimal,
   SHIPPING_OPTIONS,
   discountCodeAmountCents,
+  discountSharesCents,
   discountedPriceCents,
   formatKsh,
   fromCents,
@@ -132,5 +133,21 @@ describe('grandTotalCents', () => {
     expect(grandTotalCents({ subtotalCents: 5000, discountCents: 9000, shippingCents: 2000 })).toBe(
       2000,
     );
+  });
+});
+
+describe('discountSharesCents', () => {
+  it('shares a discount over the parts by their lines, adding up to it to the cent', () => {
+    expect(discountSharesCents(1000, [300000, 100000])).toEqual([750, 250]);
+    // 100 cents over three equal parts: 34 + 33 + 33, the first of equals taking the cent.
+    expect(discountSharesCents(100, [5000, 5000, 5000])).toEqual([34, 33, 33]);
+    const shares = discountSharesCents(9999, [12345, 67890, 1]);
+    expect(shares.reduce((sum, cents) => sum + cents, 0)).toBe(9999);
+  });
+
+  it('gives nothing without a discount, and never more than the lines', () => {
+    expect(discountSharesCents(0, [5000, 7000])).toEqual([0, 0]);
+    expect(discountSharesCents(50000, [1000, 3000])).toEqual([1000, 3000]);
+    expect(discountSharesCents(500, [])).toEqual([]);
   });
 });

@@ -89,3 +89,30 @@ export function grandTotalCents(parts: {
 }): number {
   return Math.max(parts.subtotalCents - parts.discountCents, 0) + parts.shippingCents;
 }
+
+/**
+ * An order's discount shared out over its shop parts in proportion to their lines, to the cent:
+ * the shares always add up to the discount (the cents left by rounding down go to the parts
+ * with the largest remainders, the first of equals first), so the parts of an order paid on
+ * delivery collect its total between them. Shares come back in the parts' order.
+ */
+export function discountSharesCents(
+  discountCents: number,
+  partSubtotalsCents: readonly number[],
+): number[] {
+  const subtotal = partSubtotalsCents.reduce((sum, cents) => sum + cents, 0);
+  if (discountCents <= 0 || subtotal <= 0) return partSubtotalsCents.map(() => 0);
+  const capped = Math.min(discountCents, subtotal);
+  const exact = partSubtotalsCents.map((cents) => (capped * cents) / subtotal);
+  const shares = exact.map(Math.floor);
+  let left = capped - shares.reduce((sum, cents) => sum + cents, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}

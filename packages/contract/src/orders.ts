@@ -322,6 +322,12 @@ export const shopOrderSchema = orderSchema
   .extend({
     totalPrice: z.number(),
     part: orderPartSchema,
+    /**
+     * Ksh the shop collects at the door for an order paid on delivery: its lines less their
+     * share of the order's discount code, plus its delivery fee. Null when paid online or the
+     * part is cancelled.
+     */
+    collect: z.number().nullable(),
     /** The part's carrier package when it goes to an agent point (decision 036), else null. */
     carrierPackage: carrierPackageStateSchema.nullable().optional(),
   });

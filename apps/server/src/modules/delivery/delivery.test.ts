@@ -7,17 +7,18 @@ import {
   orderSchema,
   shopDeliveryResponseSchema,
   shopLedgerSchema,
+  shopOrderListResponseSchema,
   totalMismatchDetailsSchema,
   type AuthResponse,
   type CreateOrderBody,
   type DeliverySettingsInput,
 } from '@soko/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { demoMarket, httpClient } from '../../../test/http';
 import { DELIVERY_FORM, makeProduct, type FixtureProduct } from '../../../test/order-fixtures';
-import { shopDelivery } from '../../platform/schema';
+import { orders, shopDelivery, shops } from '../../platform/schema';
 
 let t: TestApp;
 let admin: AuthResponse;
@@ -96,7 +97,7 @@ async function placeAndConfirm(order: CreateOrderBody, form: Record<string, unkn
     orderId: _id,
     totalPrice,
     shipping: order.shipping,
-    discount: 0,
+    discount: order.discount ?? 0,
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return orderSchema.parse(confirmed.json());
@@ -380,6 +381,38 @@ describe('rates by county group', () => {
     expect(byShop).toEqual({ [shopA]: 300, [shopB]: 20 });
   });
 
+  it('tell each owner what to collect at the door: its lines less its share of the code, plus its fee', async () => {
+    const [a, b] = await Promise.all([product(shopA), product(shopB)]);
+    const order = await placeAndConfirm(
+      {
+        ...body(
+          [
+            { product: a, quantity: 1 },
+            { product: b, quantity: 1 },
+          ],
+          410 - 200,
+          { county: 'Kisumu' },
+        ),
+        discountCode: 'KARIBU10',
+        discount: 200,
+      },
+      { county: 'Kisumu' },
+    );
+    expect(order.totalPrice).toBe(2210);
+    const collectAt = async (shopId: string, token: string) => {
+      const listed = await call('GET', `/api/property/shop/${shopId}/orders`, token);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const rows = shopOrderListResponseSchema.parse(listed.json());
+      return rows.find((row) => row._id === order._id)?.collect;
+    };
+    const collected = await Promise.all([
+      collectAt(shopA, owner.token),
+      collectAt(shopB, owner2.token),
+    ]);
+    // Shop A: 1,000 - 100 + its rest-of-Kenya 400; shop B: 1,000 - 100 + the spec's 10.
+    expect(collected).toEqual([1300, 910]);
+  });
+
   it('price a pickup at the counter’s fee, and confirm it without a street address', async () => {
     const [a, b] = await Promise.all([product(shopA), product(shopB)]);
     const lines = [
@@ -463,6 +496,38 @@ describe('rates by county group', () => {
     });
     expect(moved.statusCode).toBe(409);
     expect(Object.keys(fieldsOf(moved.body))).toContain('county');
+  });
+
+  it('keep an order paid online from being sent, with its payment, to another county', async () => {
+    // Shop A takes payment online for this order only.
+    const takesPayment = (payOnOrder: boolean) =>
+      t.database.db.update(shops).set({ payOnOrder }).where(eq(shops.id, shopA));
+    await takesPayment(true);
+    onTestFinished(() => takesPayment(false));
+    const a = await makeProduct(t.database.db, { payOnOrder: true, shopId: shopA, stock: 5 });
+    const created = await call(
+      'POST',
+      '/api/order/create',
+      shopper.token,
+      body([{ product: a, quantity: 1 }], 150, { county: 'Nairobi' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = (created.json() as { _id: string })._id;
+    const pay = (county: string) =>
+      call('POST', '/api/payments/process', shopper.token, {
+        orderId,
+        formData: { ...DELIVERY_FORM, county },
+      });
+    const moved = await pay('Kisumu');
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(apiErrorSchema.parse(moved.json()).error.code).toBe('delivery_county_changed');
+    expect(Object.keys(fieldsOf(moved.body))).toContain('county');
+    const [row] = await t.database.db
+      .select({ county: orders.county })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(row?.county).not.toBe('Kisumu');
+    expect((await pay('Nairobi')).statusCode).toBe(200);
   });
 
   it('credit each shop its own delivery fee in the ledger, with no commission on it', async () => {

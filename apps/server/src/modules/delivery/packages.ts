@@ -6,7 +6,12 @@
 // minute by one conditional update, so two processes, or the ship's own attempt and the sweep,
 // never call the carrier for one package at once; the part's id goes as the idempotency key.
 // A failed call leaves the row queued with a later next_attempt_at; the sweep tries again.
-import { fromCents, type CarrierName, type CarrierPackageState } from '@soko/contract';
+import {
+  discountSharesCents,
+  fromCents,
+  type CarrierName,
+  type CarrierPackageState,
+} from '@soko/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db';
 import { carrierPackages, carrierWebhookEvents } from '../../platform/schema';
@@ -43,8 +48,9 @@ type Claimed = {
   from_agent_id: string | null;
   subtotal_cents: number;
   delivery_cents: number;
-  order_subtotal_cents: number;
   discount_cents: number;
+  /** The order's parts in their order, for this part's share of the discount. */
+  order_parts: { id: string; cents: number }[];
   paid: boolean;
 };
 
@@ -67,8 +73,10 @@ async function claim(db: Db, partId: string): Promise<Claimed | null> {
         trim(concat_ws(' ', o.first_name, o.last_name)) as customer_name,
         o.phone_number as phone, p.pickup_counter ->> 'id' as to_agent_id,
         d.settings -> 'agents' ->> 'dropOffAgentId' as from_agent_id,
-        p.subtotal_cents, p.delivery_cents, o.subtotal_cents as order_subtotal_cents,
-        o.discount_cents, o.paid_at is not null as paid
+        p.subtotal_cents, p.delivery_cents, o.discount_cents, o.paid_at is not null as paid,
+        coalesce((select json_agg(json_build_object('id', sp.id, 'cents', sp.subtotal_cents)
+            order by sp.created_at, sp.id)
+          from order_parts sp where sp.order_id = o.id), '[]') as order_parts
       from claimed c
       join order_parts p on p.id = c.part_id
       join orders o on o.id = c.order_id
@@ -110,12 +118,13 @@ export async function sendPackage(db: Db, carrier: Carrier, partId: string): Pro
     return;
   }
   // A pay-on-delivery order's part is paid to the agent: its lines less their share of the
-  // order's discount, and its delivery fee.
-  const discountShare =
-    row.order_subtotal_cents > 0
-      ? Math.round((row.discount_cents * row.subtotal_cents) / row.order_subtotal_cents)
-      : 0;
-  const dueCents = Math.max(row.subtotal_cents - discountShare, 0) + row.delivery_cents;
+  // order's discount, and its delivery fee (what the owner's Orders screen says to collect).
+  const shares = discountSharesCents(
+    row.discount_cents,
+    row.order_parts.map((part) => part.cents),
+  );
+  const ownShare = shares[row.order_parts.findIndex((part) => part.id === partId)] ?? 0;
+  const dueCents = row.subtotal_cents - ownShare + row.delivery_cents;
   try {
     const made = await carrier.createAgentPackage({
       idempotencyKey: partId,

@@ -86,7 +86,10 @@ export async function checkClaims(tx: Tx, order: OrderRow, claimed: ClaimedFigur
  * priced for a county is delivered there (its fees were that county's). An order collected
  * only at counters needs no address.
  */
-function checkDestination(order: OrderRow, form: FinalCheckoutBody): void {
+export function checkDestination(
+  order: OrderRow,
+  form: Pick<FinalCheckoutBody, 'address' | 'city' | 'county'>,
+): void {
   if (order.pickupOnly) return;
   const missing: Record<string, string> = {};
   if (!form.address) missing.address = 'This field is required.';

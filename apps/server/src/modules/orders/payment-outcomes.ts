@@ -9,7 +9,13 @@ import { orders } from '../../platform/schema';
 import { lockOrderRow, type OrderRow } from './queries';
 import { completeRequestedRefund } from './refunds';
 import { clearRefund, flagRefund, moveOrder, type Actor } from './transitions';
-import { checkClaims, deliveryColumns, lockOrder, type ClaimedFigures } from './checkout';
+import {
+  checkClaims,
+  checkDestination,
+  deliveryColumns,
+  lockOrder,
+  type ClaimedFigures,
+} from './checkout';
 
 /** What an order being paid online needs to tell the provider. */
 export type PayableOrder = { id: string; orderNumber: string; totalCents: number };
@@ -36,6 +42,8 @@ export async function prepareOrderForPayment(
     throw conflict('order_closed', 'This order can no longer be paid. Please order again.');
   }
   await checkClaims(tx, order, form);
+  // The delivery form saved here is where the parts go: the county they were priced for.
+  checkDestination(order, form);
   await tx
     .update(orders)
     .set({ ...deliveryColumns(form), updatedAt: sql`now()` })

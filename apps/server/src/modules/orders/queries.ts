@@ -1,5 +1,6 @@
 // Orders as they are read back: the buyer's, an admin's list, and a shop owner's slice.
 import {
+  discountSharesCents,
   fromCents,
   normalizeKenyanPhone,
   PURCHASE_KEPT_ORDER_STATUSES,
@@ -473,10 +474,16 @@ export async function listShopOrders(
       .innerJoin(orders, eq(orders.id, orderParts.orderId))
       .where(where),
   ]);
-  const lines = await linesOf(
-    db,
-    rows.map((row) => row.order.id),
-  );
+  const [lines, discountShares] = await Promise.all([
+    linesOf(
+      db,
+      rows.map((row) => row.order.id),
+    ),
+    discountSharesOf(
+      db,
+      rows.flatMap(({ order }) => (!order.payOnOrder && order.discountCents > 0 ? [order] : [])),
+    ),
+  ]);
   const list = rows.map(({ order, part, shopName, pkg }) => {
     const shopLines = (lines.get(order.id) ?? []).filter((line) => line.shopId === shopId);
     const {
@@ -490,10 +497,45 @@ export async function listShopOrders(
       ...view,
       totalPrice: fromCents(part.subtotalCents),
       part: partView({ ...part, shopName }),
+      collect:
+        order.payOnOrder || part.status === 'cancelled'
+          ? null
+          : fromCents(part.subtotalCents - (discountShares.get(part.id) ?? 0) + part.deliveryCents),
       carrierPackage: pkg ? packageState(pkg) : null,
     };
   });
   return { orders: list, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * Each part's share of its order's discount code in cents (by part id), for orders paid on
+ * delivery whose shops collect the total between them at the door.
+ */
+async function discountSharesOf(
+  db: Db,
+  discounted: readonly { id: string; discountCents: number }[],
+): Promise<Map<string, number>> {
+  const shares = new Map<string, number>();
+  if (discounted.length === 0) return shares;
+  const parts = await db
+    .select({ id: orderParts.id, orderId: orderParts.orderId, cents: orderParts.subtotalCents })
+    .from(orderParts)
+    .where(
+      inArray(
+        orderParts.orderId,
+        discounted.map((order) => order.id),
+      ),
+    )
+    .orderBy(orderParts.createdAt, orderParts.id);
+  for (const order of discounted) {
+    const own = parts.filter((part) => part.orderId === order.id);
+    const cents = discountSharesCents(
+      order.discountCents,
+      own.map((part) => part.cents),
+    );
+    own.forEach((part, index) => shares.set(part.id, cents[index] ?? 0));
+  }
+  return shares;
 }
 
 /** Every move of an order and of its parts, oldest first, with who made it (admins). */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  CARRIER_LABELS,
   formatKsh,
   partDestinationText,
   fromCents,
@@ -156,9 +157,12 @@ function OrderCard({
   const { part } = order;
   const name = [order.firstName, order.lastName].filter((piece) => piece.trim()).join(' ');
   const place = [order.address, order.city, order.county].filter((piece) => piece.trim());
-  const paid = !order.payOnOrder
-    ? `Pay on delivery: collect ${formatKsh(order.totalPrice)}`
-    : 'Paid online';
+  // What the courier takes at the door includes the shop's delivery fee (the server's figure).
+  const paid = order.payOnOrder
+    ? 'Paid online'
+    : order.collect === null
+      ? 'Pay on delivery'
+      : `Pay on delivery: collect ${formatKsh(order.collect)}`;
 
   const act = async (action: PartAction) => {
     setBusy(true);
@@ -241,6 +245,7 @@ function OrderCard({
         <span className="font-semibold">{partDestinationText(part)}</span>
         {`: delivery fee ${formatKsh(part.delivery)}`}
       </p>
+      <CarrierPackageNote order={order} />
       {part.trackingNote && <p className="text-sm">Tracking: {part.trackingNote}</p>}
       {part.refund > 0 && (
         <p className="text-sm text-amber-900">
@@ -304,4 +309,29 @@ function OrderCard({
       )}
     </article>
   );
+}
+
+/**
+ * A part going to a carrier's agent point (decision 036): whether the carrier has its package
+ * yet, and where the parcel is by the carrier's own word. While the carrier has not taken it,
+ * the parcel can still go by hand.
+ */
+function CarrierPackageNote({ order }: { order: ShopOrder }) {
+  const carrier = order.part.pickupCounter?.carrier;
+  if (!carrier) return null;
+  const name = CARRIER_LABELS[carrier];
+  const pkg = order.carrierPackage;
+  let text: string;
+  if (!pkg) {
+    text = `${name} makes the package when you mark this order shipped.`;
+  } else if (pkg.status === 'created') {
+    text = `${name} package ${pkg.packageId ?? ''}: ${pkg.trackingState ?? 'created'}.`;
+  } else {
+    const tried = pkg.attempts === 1 ? 'once' : `${pkg.attempts} times`;
+    text =
+      pkg.attempts === 0
+        ? `Sending the package to ${name}...`
+        : `${name} has not taken the package yet (tried ${tried}${pkg.lastError ? `: ${pkg.lastError}` : ''}). It is tried again; you can hand the parcel to your drop-off agent meanwhile.`;
+  }
+  return <p className="text-sm">{text}</p>;
 }
