@@ -61,12 +61,13 @@ export default tseslint.config(
               target: './apps/web',
               from: './apps/server',
               // Browser journeys (e2e) may drive the server's test fakes of payment providers
-              // (a fake Daraja posting callbacks) and of Africa's Talking (the run's SMS); never
-              // the server's own code.
+              // (a fake Daraja posting callbacks), of Africa's Talking (the run's SMS) and of the
+              // carrier (Pick Up Mtaani's agents and packages); never the server's own code.
               except: [
                 './test/fake-daraja.ts',
                 './test/fake-pesapal.ts',
                 './test/fake-africastalking.ts',
+                './test/fake-pickup-mtaani.ts',
               ],
               message: 'The web app never imports server code.',
             },

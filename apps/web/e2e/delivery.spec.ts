@@ -174,6 +174,21 @@ test('an owner sets rates by county group and a pickup counter', async ({ page, 
       await page.unroute(url);
     });
 
+    await test.step('agent points: on, and the agent its parcels leave from', async () => {
+      const agents = page.getByRole('region', { name: 'Agent points' });
+      await agents
+        .getByRole('checkbox', { name: 'Offer pickup at Pick Up Mtaani agent points' })
+        .check();
+      // On without a drop-off agent: refused at its field before anything is sent.
+      await page.getByRole('button', { name: 'Save delivery' }).click();
+      await expect(
+        agents.getByText('Choose the agent point your parcels leave from.'),
+      ).toBeVisible();
+      await agents
+        .getByLabel('Drop-off agent point')
+        .selectOption({ label: 'Mwiki Stage Agent, Kasarani' });
+    });
+
     await test.step('Save', async () => {
       await page.getByRole('button', { name: 'Save delivery' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Delivery saved.' })).toBeVisible();
@@ -195,6 +210,7 @@ test('an owner sets rates by county group and a pickup counter', async ({ page, 
       restOfKenya: { standard: { fee: 500 }, express: { fee: 900 } },
       freeFrom: null,
       pickupCounters: [{ ...KISUMU_COUNTER, id: expect.any(String) }],
+      agents: { enabled: true, dropOffAgentId: '362' },
     });
   } finally {
     await closeOwnShop(api, own);
@@ -289,7 +305,7 @@ test('a shopper collects at the shop’s counter without giving a street address
     await field(page, 'Shipping').selectOption('standard');
     await page.getByRole('radio', { name: /^Pick up at Kisumu counter: Ksh 50/ }).check();
     await expect(
-      page.getByText('Not needed: you collect every part at a shop counter.'),
+      page.getByText('Not needed: you collect every part at a pickup point.'),
     ).toHaveCount(2);
     await expect(totalsRow(page, `Pickup from ${own.shop.name}`)).toHaveText('Ksh 50');
     await expect(totalsRow(page, 'Total')).toHaveText(formatKsh(1250));
@@ -311,6 +327,75 @@ test('a shopper collects at the shop’s counter without giving a street address
       await expect(page.getByRole('article', { name: `Order ${order.orderId}` })).toContainText(
         `Pickup at ${KISUMU_COUNTER.name}, ${KISUMU_COUNTER.address} (open ${KISUMU_COUNTER.hours}): delivery fee Ksh 50`,
       );
+    });
+  } finally {
+    await closeOwnShop(api, own);
+  }
+});
+
+test('a shopper collects at a Pick Up Mtaani agent point, and the owner sees its package', async ({
+  page,
+  api,
+}) => {
+  test.slow();
+  let own: OwnShop | undefined;
+  try {
+    own = await openOwnShop(api, `agent-${tag()}`);
+    // The fake carrier (global-setup.ts) knows agents 362 (Nairobi) and 517 (Kisumu), Ksh 180.
+    await api.put(
+      `/api/property/shop/${own.shop._id}/delivery`,
+      { ...WESTERN_RATES, agents: { enabled: true, dropOffAgentId: '362' } },
+      { token: own.owner.token },
+    );
+    await addToCart(page, own.product);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await field(page, 'Email').fill(uniqueEmail('agent'));
+    const { Address: _address, City: _city, ...rest } = DELIVERY;
+    await fillDelivery(page, rest);
+    await field(page, 'County').selectOption('Kisumu');
+    await field(page, 'Shipping').selectOption('standard');
+
+    await test.step('the agent points in Kisumu, and the carrier’s fee', async () => {
+      await page.getByRole('radio', { name: /^Pick up at a Pick Up Mtaani agent point/ }).check();
+      const agent = page.getByRole('combobox', { name: 'Agent point', exact: true });
+      await expect(agent).toHaveValue('517');
+      await expect(agent.getByRole('option')).toHaveText(['Kisumu Mega Agent, Milimani']);
+      await expect(page.getByText('Fee: Ksh 180')).toBeVisible();
+      await expect(
+        page.getByText('Not needed: you collect every part at a pickup point.'),
+      ).toHaveCount(2);
+      await expect(totalsRow(page, `Pickup from ${own?.shop.name ?? ''}`)).toHaveText('Ksh 180');
+      await expect(totalsRow(page, 'Total')).toHaveText(formatKsh(1380));
+    });
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${uuidPattern}$`));
+    const where = 'Pickup at Kisumu Mega Agent (Pick Up Mtaani agent), Oginga Odinga St, Milimani';
+    await expect(page.getByText(`${where}: Ksh 180`)).toBeVisible();
+    const order = await api.get<Order>(`/api/orders/${page.url().split('/').pop() ?? ''}`);
+    expect(order).toMatchObject({ status: 'confirmed', address: '', shipping: 180 });
+    expect(order.parts[0]?.pickupCounter).toMatchObject({ id: '517', carrier: 'pickup-mtaani' });
+
+    await test.step('the owner ships it: the carrier makes its package', async () => {
+      await seedToken(page, own?.owner.token ?? '');
+      await page.goto(`/shops/${own?.shop._id ?? ''}/orders`);
+      const card = page.getByRole('article', { name: `Order ${order.orderId}` });
+      await expect(card).toContainText(`${where}: delivery fee Ksh 180`);
+      await expect(card).toContainText('Pay on delivery: collect Ksh 1,380');
+      await expect(card).toContainText(
+        'Pick Up Mtaani makes the package when you mark this order shipped.',
+      );
+      await card.getByRole('button', { name: 'Mark shipped' }).click();
+      await card.getByRole('button', { name: 'Confirm shipped' }).click();
+      await expect(card).toContainText('Shipped');
+      // The package is sent after the ship is saved: the screen reads it again to show it.
+      await expect(async () => {
+        await page.reload();
+        await expect(card).toContainText(/Pick Up Mtaani package \d+: request\./, {
+          timeout: 2_000,
+        });
+      }).toPass({ timeout: 30_000 });
     });
   } finally {
     await closeOwnShop(api, own);

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAKE_PUM_SETTINGS, startFakePickupMtaani } from '../../server/test/fake-pickup-mtaani';
 import { JOURNEY_ORDER_LIMITS } from './journey-limits';
 import { startMailbox } from './mailbox';
 import { startSmsInbox } from './sms-inbox';
@@ -69,6 +70,8 @@ export default async function globalSetup() {
   const smsDir = path.join(dataDir, 'sms');
   const smsInbox = await startSmsInbox(smsDir);
   process.env.SOKO_E2E_SMS_DIR = smsDir;
+  // Pick Up Mtaani is a fake on loopback too (decision 036): its agents, fees and packages.
+  const carrier = await startFakePickupMtaani();
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -87,6 +90,9 @@ export default async function globalSetup() {
       SMTP_URL: mailbox.url,
       MAIL_FROM: 'no-reply@soko.test',
       ...smsInbox.env,
+      PICKUP_MTAANI_URL: carrier.url,
+      PICKUP_MTAANI_API_KEY: FAKE_PUM_SETTINGS.apiKey,
+      PICKUP_MTAANI_WEBHOOK_SECRET: FAKE_PUM_SETTINGS.webhookSecret,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -116,6 +122,7 @@ export default async function globalSetup() {
     log.end();
     await mailbox.close();
     await smsInbox.close();
+    await carrier.close();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 

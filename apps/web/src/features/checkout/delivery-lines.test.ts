@@ -59,7 +59,7 @@ describe('deliveryLines', () => {
   });
 
   it('charges the counter’s fee for a pickup, and nothing from the shop’s threshold', () => {
-    const pickup = { [SHOP_A]: COUNTER.id };
+    const pickup = { [SHOP_A]: { kind: 'counter', id: COUNTER.id } } as const;
     const parts = deliveryLines([line('a1', 1000)], quotes, 'express', pickup) ?? [];
     expect(parts[0]).toMatchObject({ deliveryCents: 5000, doorCents: 70000, counter: COUNTER });
     expect(pickupChoicesOf(parts)).toEqual([{ shopId: SHOP_A, counterId: COUNTER.id }]);
@@ -70,8 +70,53 @@ describe('deliveryLines', () => {
 
   it('is null while a line’s quote is missing, and a stale counter choice is a door delivery', () => {
     expect(deliveryLines([line('zz', 100)], quotes, 'standard', {})).toBeNull();
-    const parts = deliveryLines([line('a1', 100)], quotes, 'standard', { [SHOP_A]: 'gone' });
+    const parts = deliveryLines([line('a1', 100)], quotes, 'standard', {
+      [SHOP_A]: { kind: 'counter', id: 'gone' },
+    });
     expect(parts?.[0]?.counter).toBeNull();
     expect(isPickupOnly(parts)).toBe(false);
+  });
+
+  const AGENT = {
+    id: '517',
+    name: 'Kisumu Mega Agent',
+    area: 'Milimani',
+    county: 'Kisumu',
+    address: 'Oginga Odinga St',
+  };
+  const withAgents = new Map([
+    ['a1', { ...SHOP_A_QUOTE, agentPoints: true }],
+    ['c1', quote(SHOP_C)],
+  ]);
+
+  it('charges the carrier’s quote for an agent point, and sends the agent’s id', () => {
+    const pickup = { [SHOP_A]: { kind: 'agent', id: AGENT.id } } as const;
+    const fees = new Map([[SHOP_A, { shopId: SHOP_A, agent: AGENT, fee: 180 }]]);
+    const parts = deliveryLines([line('a1', 1000)], withAgents, 'standard', pickup, fees) ?? [];
+    expect(parts[0]).toMatchObject({ deliveryCents: 18000, agent: AGENT, agentPending: false });
+    expect(pickupChoicesOf(parts)).toEqual([{ shopId: SHOP_A, agentId: AGENT.id }]);
+    expect(isPickupOnly(parts)).toBe(true);
+    // From the shop's threshold the agent point is free too, as on the server.
+    const free = deliveryLines([line('a1', 5000)], withAgents, 'standard', pickup, fees) ?? [];
+    expect(free[0]).toMatchObject({ deliveryCents: 0, free: true });
+  });
+
+  it('waits for the fee of the agent point chosen, and never charges another agent’s', () => {
+    const pickup = { [SHOP_A]: { kind: 'agent', id: AGENT.id } } as const;
+    const pending = deliveryLines([line('a1', 1000)], withAgents, 'standard', pickup) ?? [];
+    expect(pending[0]).toMatchObject({ agentId: AGENT.id, agent: null, agentPending: true });
+    // Sent all the same: the server prices it, and a 409 brings its fee.
+    expect(pickupChoicesOf(pending)).toEqual([{ shopId: SHOP_A, agentId: AGENT.id }]);
+    const other = { ...AGENT, id: '362' };
+    const stale = new Map([[SHOP_A, { shopId: SHOP_A, agent: other, fee: 90 }]]);
+    const parts = deliveryLines([line('a1', 1000)], withAgents, 'standard', pickup, stale) ?? [];
+    expect(parts[0]).toMatchObject({ agent: null, agentPending: true });
+  });
+
+  it('delivers to the door a part whose shop does not offer agent points', () => {
+    const pickup = { [SHOP_C]: { kind: 'agent', id: AGENT.id } } as const;
+    const fees = new Map([[SHOP_C, { shopId: SHOP_C, agent: AGENT, fee: 180 }]]);
+    const parts = deliveryLines([line('c1', 100)], withAgents, 'standard', pickup, fees) ?? [];
+    expect(parts[0]).toMatchObject({ deliveryCents: 1000, agentId: null, agentPending: false });
   });
 });

@@ -1,11 +1,14 @@
 // Each shop part's delivery as the checkout shows and sends it (issue 31, decision 035), priced
 // from one quote per product the way the server prices the order (orders/pricing.ts
-// `priceParts`): parts in the order of their first line, the counter's fee for a pickup, else
-// the county's rate for the option, nothing from the shop's free threshold, and the spec's one
-// fee charged once between the shops that set nothing. The server recomputes it all and answers
+// `priceParts`): parts in the order of their first line, the counter's fee for a pickup, the
+// carrier's quote for an agent point (decision 036), else the county's rate for the option,
+// nothing from the shop's free threshold, and the spec's one fee charged once between the shops
+// that set nothing. The server recomputes it all and answers
 // 409 with its own figures when these differ.
 import {
   toCents,
+  type AgentPoint,
+  type AgentQuote,
   type CartLine,
   type DeliveryQuote,
   type PickupChoice,
@@ -24,14 +27,28 @@ export interface DeliveryLine {
   days: string;
   /** Free from the shop's threshold. */
   free: boolean;
-  /** The counter chosen, or null for a door delivery. */
+  /** The counter chosen, or null. */
   counter: PickupCounter | null;
   /** The shop's counters the shopper may choose instead. */
   counters: readonly PickupCounter[];
+  /** The id of the carrier's agent point chosen, or null (its fee may still be asked). */
+  agentId: string | null;
+  /** The agent point chosen, once its fee is known. */
+  agent: AgentPoint | null;
+  /** The agent point is chosen but its fee is not known: deliveryCents is not yet it. */
+  agentPending: boolean;
+  /** The shop offers pickup at the carrier's agent points. */
+  agentPoints: boolean;
 }
 
-/** Shop id -> the counter id the shopper collects that shop's part at. */
-export type PickupChoices = Readonly<Record<string, string>>;
+/** How the shopper collects one shop's part instead of a door delivery. */
+export type PartPickup = { kind: 'counter'; id: string } | { kind: 'agent'; id: string };
+
+/** Shop id -> where the shopper collects that shop's part; a shop not named is delivered. */
+export type PickupChoices = Readonly<Record<string, PartPickup>>;
+
+/** Shop id -> the carrier's quote for the agent point chosen for that shop's part. */
+export type AgentFees = ReadonlyMap<string, AgentQuote>;
 
 /**
  * The parts' delivery, or null while a line's quote is missing (not loaded yet, or failed).
@@ -42,6 +59,7 @@ export function deliveryLines(
   quotes: ReadonlyMap<string, DeliveryQuote>,
   option: ShippingOption,
   pickup: PickupChoices,
+  agentFees: AgentFees = new Map(),
 ): DeliveryLine[] | null {
   const parts = new Map<string, { quote: DeliveryQuote; subtotalCents: number }>();
   for (const line of lines) {
@@ -53,11 +71,20 @@ export function deliveryLines(
   }
   let specFeeCharged = false;
   return [...parts.values()].map(({ quote, subtotalCents }) => {
-    const counter = quote.pickupCounters.find((each) => each.id === pickup[quote.shopId]) ?? null;
+    const choice = pickup[quote.shopId];
+    const counter =
+      choice?.kind === 'counter'
+        ? (quote.pickupCounters.find((each) => each.id === choice.id) ?? null)
+        : null;
+    const agentChosen = choice?.kind === 'agent' && quote.agentPoints;
+    const agentFee = agentChosen ? agentFees.get(quote.shopId) : undefined;
+    const agent = agentFee && agentFee.agent.id === choice?.id ? agentFee : undefined;
     const free = quote.freeFrom !== null && subtotalCents >= toCents(quote.freeFrom);
     const doorCents = free ? 0 : toCents(quote[option].fee);
-    let deliveryCents = counter ? (free ? 0 : toCents(counter.fee)) : doorCents;
-    if (quote.isDefault && !counter) {
+    const collectedCents = counter ? toCents(counter.fee) : agent ? toCents(agent.fee) : null;
+    let deliveryCents = collectedCents === null ? doorCents : free ? 0 : collectedCents;
+    const atDoor = !counter && !agentChosen;
+    if (quote.isDefault && atDoor) {
       if (specFeeCharged) deliveryCents = 0;
       specFeeCharged = true;
     }
@@ -70,6 +97,10 @@ export function deliveryLines(
       free,
       counter,
       counters: quote.pickupCounters,
+      agentId: agentChosen ? choice.id : null,
+      agent: agent?.agent ?? null,
+      agentPending: agentChosen && !agent,
+      agentPoints: quote.agentPoints,
     };
   });
 }
@@ -77,12 +108,18 @@ export function deliveryLines(
 export const deliveryCentsOf = (lines: readonly DeliveryLine[]) =>
   lines.reduce((sum, line) => sum + line.deliveryCents, 0);
 
-/** The order body's `pickup`: the parts collected at a counter. */
+/** The order body's `pickup`: the parts collected at a counter or an agent point. */
 export const pickupChoicesOf = (lines: readonly DeliveryLine[]): PickupChoice[] =>
-  lines.flatMap((line) =>
-    line.counter ? [{ shopId: line.shopId, counterId: line.counter.id }] : [],
+  lines.flatMap((line): PickupChoice[] =>
+    line.counter
+      ? [{ shopId: line.shopId, counterId: line.counter.id }]
+      : line.agentId
+        ? [{ shopId: line.shopId, agentId: line.agentId }]
+        : [],
   );
 
-/** Every part is collected at a counter: no street address is needed. */
+const collected = (line: DeliveryLine) => line.counter !== null || line.agentId !== null;
+
+/** Every part is collected at a counter or an agent point: no street address is needed. */
 export const isPickupOnly = (lines: readonly DeliveryLine[] | null) =>
-  lines !== null && lines.length > 0 && lines.every((line) => line.counter !== null);
+  lines !== null && lines.length > 0 && lines.every(collected);

@@ -181,7 +181,8 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         }),
         delivery: {
           pickup: parts ? pickupChoicesOf(parts) : [],
-          feeCents: parts ? deliveryCents : null,
+          // An agent point the carrier could not price now: the server prices it (409).
+          feeCents: parts && !parts.some((part) => part.agentPending) ? deliveryCents : null,
         },
       },
       choice,

@@ -4,7 +4,7 @@ import { DELIVERY_FIELDS, type CheckoutFormApi } from '../checkout-form';
 
 const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
 
-/** Not needed when every part is collected at a counter (decision 035). */
+/** Not needed when every part is collected at a counter or an agent point (decisions 035, 036). */
 const DOOR_ONLY_FIELDS: ReadonlySet<string> = new Set(['city', 'address']);
 
 export function DeliverySection({
@@ -51,7 +51,7 @@ export function DeliverySection({
                 : {
                     type: 'text',
                     ...(notNeeded
-                      ? { hint: 'Not needed: you collect every part at a shop counter.' }
+                      ? { hint: 'Not needed: you collect every part at a pickup point.' }
                       : {}),
                   })}
               error={errors[name]?.message}

@@ -34,10 +34,14 @@ export function TotalsSection({
         {delivery?.map((line) => (
           <div key={line.shopId} className="col-span-2 grid grid-cols-subgrid text-stone-700">
             <dt className="pl-3">
-              {line.counter ? 'Pickup from' : 'Delivery from'} {line.shopName}
+              {line.counter || line.agentId ? 'Pickup from' : 'Delivery from'} {line.shopName}
             </dt>
             <dd className="text-right tabular-nums">
-              {line.free ? 'Free' : money(line.deliveryCents)}
+              {line.agentPending
+                ? 'Priced by the carrier'
+                : line.free
+                  ? 'Free'
+                  : money(line.deliveryCents)}
             </dd>
           </div>
         ))}

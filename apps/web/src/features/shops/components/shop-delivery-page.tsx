@@ -1,13 +1,15 @@
 // /shops/:shopId/delivery (issue 31, decision 035): what the shop charges to deliver, by group of
-// counties with the rest of Kenya as the fallback, an optional free-delivery threshold, and its
-// own pickup counters. Checked by the contract's schema here and again by the server, whose
+// counties with the rest of Kenya as the fallback, an optional free-delivery threshold, its own
+// pickup counters, and pickup at the carrier's agent points with the one its parcels leave from
+// (decision 036). Checked by the contract's schema here and again by the server, whose
 // field errors ('zones.1.counties.0') land on the fields they name.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, type FieldError, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  CARRIER_LABELS,
   deliverySettingsInputSchema,
   KENYA_COUNTIES,
   MAX_DELIVERY_ZONES,
@@ -21,6 +23,7 @@ import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-for
 import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { LoadFailed, Loading } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api-client';
+import { getAgentPointsQueryOptions } from '../../../lib/delivery-quote';
 import { useSession } from '../../../lib/session';
 import { useShops } from '../api/get-shops';
 import { saveShopDelivery, shopDeliveryKeys, useShopDelivery } from '../api/shop-delivery';
@@ -272,11 +275,106 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
         )}
       </section>
 
+      <AgentPointsFields form={form} />
+
       <FormStatus message={status} />
       <button type="submit" disabled={isSubmitting} className={primaryButton}>
         {isSubmitting ? 'Saving...' : 'Save delivery'}
       </button>
     </form>
+  );
+}
+
+/**
+ * Pickup at the carrier's agent points: on or off, and the agent the shop's parcels leave from
+ * (the carrier prices each agent point from it). Hidden switch when no carrier is set here.
+ */
+function AgentPointsFields({ form }: { form: DeliveryForm }) {
+  const list = useQuery(getAgentPointsQueryOptions(null));
+  const enabled = form.watch('agents.enabled');
+  const { errors } = form.formState;
+  const enabledError = messageAt(errors, 'agents.enabled');
+  const dropOffError = messageAt(errors, 'agents.dropOffAgentId');
+  const carrier = list.data?.carrier ? CARRIER_LABELS[list.data.carrier] : null;
+  // Counties in their own groups, so an owner finds the agent near the shop.
+  const byCounty = new Map<string, { id: string; name: string; area: string }[]>();
+  for (const point of list.data?.agents ?? []) {
+    const county = point.county || 'Other';
+    byCounty.set(county, [...(byCounty.get(county) ?? []), point]);
+  }
+  return (
+    <section aria-labelledby="delivery-agents" className="space-y-3">
+      <h2 id="delivery-agents" className="text-lg font-semibold">
+        Agent points
+      </h2>
+      {list.isPending ? (
+        <p role="status" className="text-sm text-stone-700">
+          Loading agent points...
+        </p>
+      ) : list.isError ? (
+        <p className="text-sm text-stone-700">
+          Agent points cannot be listed just now. Your other delivery settings can still be saved.
+        </p>
+      ) : !carrier ? (
+        <p className="text-sm text-stone-700">
+          Pickup at agent points is not offered on this marketplace.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-stone-600">
+            Shoppers collect at a {carrier} agent near them; you leave the parcel at your drop-off
+            agent and {carrier} prices each trip.
+          </p>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-800"
+              aria-describedby={enabledError ? 'agents-enabled-error' : undefined}
+              {...form.register('agents.enabled')}
+            />
+            Offer pickup at {carrier} agent points
+          </label>
+          {enabledError && (
+            <p id="agents-enabled-error" className="text-sm text-red-800">
+              {enabledError}
+            </p>
+          )}
+          {enabled && (
+            <div className="max-w-md">
+              <label htmlFor="agents-drop-off" className="block text-sm font-medium text-stone-800">
+                Drop-off agent point
+              </label>
+              <select
+                id="agents-drop-off"
+                aria-invalid={dropOffError ? true : undefined}
+                aria-describedby={dropOffError ? 'agents-drop-off-error' : undefined}
+                className={`mt-1 w-full rounded-md border border-stone-300 px-2 py-2 ${focusRing}`}
+                {...form.register('agents.dropOffAgentId', {
+                  setValueAs: (value: unknown) =>
+                    typeof value === 'string' && value ? value : null,
+                })}
+              >
+                <option value="">Choose where your parcels leave from</option>
+                {[...byCounty].map(([county, points]) => (
+                  <optgroup key={county} label={county}>
+                    {points.map((point) => (
+                      <option key={point.id} value={point.id}>
+                        {point.area ? `${point.name}, ${point.area}` : point.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              {dropOffError && (
+                <p id="agents-drop-off-error" className="mt-1 text-sm text-red-800">
+                  {dropOffError}
+                </p>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 
