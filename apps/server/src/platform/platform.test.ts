@@ -88,8 +88,8 @@ describe('errors', () => {
 });
 
 describe('headers', () => {
-  it('sends security headers and a Content-Security-Policy without inline script', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages security headers and a Content-Security-Policy without inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
@@ -100,6 +100,27 @@ describe('headers', () => {
     // The shop's own pages see where a shopper came from (the cart closes back to it); no
     // other site is told anything.
     expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends API answers the REST set: nothing may run in them or frame them (decision 037)', async () => {
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    // The API's documentation is a page: its UI's own policy, not the API's.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).not.toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('compresses large answers with brotli or gzip, matching the plain body', async () => {

@@ -55,9 +55,11 @@ describe('serving the web app', () => {
     const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(csp)?.[1];
     const hash = createHash('sha256').update(EARLY_TAPS).digest('base64');
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
-    // Every reply carries the same policy, an API answer's too.
+    // An API answer is never a document: it allows nothing at all (decision 037).
     const api = await get('/api/health');
-    expect(api.headers['content-security-policy']).toBe(csp);
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('caches hashed assets for a year and other files for an hour', async () => {
