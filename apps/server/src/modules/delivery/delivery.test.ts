@@ -503,7 +503,9 @@ describe('rates by county group', () => {
     const takesPayment = (payOnOrder: boolean) =>
       t.database.db.update(shops).set({ payOnOrder }).where(eq(shops.id, shopA));
     await takesPayment(true);
-    onTestFinished(() => takesPayment(false));
+    onTestFinished(async () => {
+      await takesPayment(false);
+    });
     const a = await makeProduct(t.database.db, { payOnOrder: true, shopId: shopA, stock: 5 });
     const created = await call(
       'POST',
