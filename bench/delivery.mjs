@@ -5,6 +5,10 @@
 //   quote     BENCH_CONNECTIONS (50) connections, then one, ask GET /api/delivery/quote for a
 //             demo product and a county (one of the 47 in turn) for BENCH_SECONDS (10) after a
 //             warm-up: p50, p95 and p99 as the client sees them (goal: p95 under 5 ms)
+//             Then the same quote with autocannon (the tool `npm run bench` reads other routes
+//             with), the county rotating, against a bare Fastify route answering the same bytes
+//             (bench/bare-server.mjs), alternated in the same run: the quote's own cost apart from
+//             the machine's queueing (BENCH_CONNECTIONS, and 10 connections)
 //   placing   the same connections place one-line pay-on-delivery orders (create only) for
 //             BENCH_SECONDS after a warm-up: the demo shops with no delivery settings (the
 //             spec's Ksh 10), and with settings (county groups, a threshold, a counter) and the
@@ -17,11 +21,12 @@
 // settings: run it with BENCH_ONLY=without (placing without settings only) and compare its
 // figure with this build's. BENCH_ONLY=quote or placing runs one part.
 // Prints a Markdown report and writes bench/delivery-results.json (or BENCH_RESULTS_FILE there).
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { children, cpuMs, percentile, root, round } from './lib.mjs';
+import { children, cpuMs, freePort, percentile, root, round, start } from './lib.mjs';
 import { postJson, requestJson, startStockedShop } from './shop.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -207,6 +212,80 @@ async function quote(shop, width) {
   };
 }
 
+/** autocannon at `width` connections, each cycling through `paths`: client-side latencies. */
+async function cannon(base, paths, width, duration, pid) {
+  const latencies = [];
+  const cpuFrom = pid ? cpuMs(pid) : 0;
+  const instance = autocannon({
+    url: base,
+    connections: width,
+    duration,
+    pipelining: 1,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  const cpu = pid ? cpuMs(pid) - cpuFrom : NaN;
+  latencies.sort((a, b) => a - b);
+  return {
+    connections: width,
+    perSecond: round(result.requests.average),
+    p50: round(percentile(latencies, 50), 2),
+    p95: round(percentile(latencies, 95), 2),
+    p99: round(percentile(latencies, 99), 2),
+    serverCpuMsPerQuote: pid ? round(cpu / latencies.length, 3) : null,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * The quote and a bare route answering its bytes (no validation, hooks, cache or database), at
+ * BENCH_CONNECTIONS and at 10, alternated after a warm-up of each.
+ */
+async function quoteAgainstBare(shop) {
+  const [productId] = shop.offers.map((offer) => offer.item.productId);
+  const paths = COUNTIES.map(
+    (county) => `/api/delivery/quote?productId=${productId}&county=${encodeURIComponent(county)}`,
+  );
+  const sample = await fetch(`${shop.base}${paths[0]}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'soko-bench-bare-'));
+  const fixtures = path.join(dir, 'fixtures.json');
+  // One county's answer for every county: the bytes differ by a few characters only.
+  writeFileSync(
+    fixtures,
+    JSON.stringify([
+      {
+        path: '/api/delivery/quote',
+        contentType: sample.headers.get('content-type'),
+        body: await sample.text(),
+      },
+    ]),
+  );
+  const port = await freePort();
+  const bare = await start(
+    process.execPath,
+    ['bench/bare-server.mjs', fixtures, String(port)],
+    {},
+    /ready/,
+  );
+  const bareBase = `http://127.0.0.1:${port}`;
+  try {
+    const rows = [];
+    for (const width of [connections, 10]) {
+      await cannon(shop.base, paths, width, warmupSeconds, null);
+      await cannon(bareBase, paths, width, warmupSeconds, null);
+      const soko = await cannon(shop.base, paths, width, seconds, shop.pid());
+      const yardstick = await cannon(bareBase, paths, width, seconds, bare.pid);
+      rows.push({ soko, bare: yardstick, ratio: round(soko.perSecond / yardstick.perSecond, 2) });
+    }
+    return rows;
+  } finally {
+    bare.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function placing(shop, offers) {
   const run = await drive(shop.pid(), async (agent, n) => {
     const offer = offers[n % offers.length];
@@ -289,6 +368,7 @@ async function measure(kind) {
       // At 50 connections a quote waits behind the others on one event loop; at one, the
       // latency is the quote's own.
       result.quote = [await quote(shop, connections), await quote(shop, 1)];
+      result.quoteAgainstBare = await quoteAgainstBare(shop);
     }
     return result;
   } finally {
@@ -305,9 +385,12 @@ async function measure(kind) {
  */
 async function clearDelivery(shop) {
   await shop.stop('SIGTERM');
-  const sql = await shop.direct();
-  await sql.query('delete from shop_delivery');
-  await sql.close();
+  // An older build (BENCH_SERVER) has no delivery settings to clear: it is only restarted.
+  if (!process.env.BENCH_SERVER) {
+    const sql = await shop.direct();
+    await sql.query('delete from shop_delivery');
+    await sql.close();
+  }
   await shop.restart();
 }
 
@@ -325,6 +408,20 @@ function toMarkdown(results) {
         r.quote.map(
           (q) =>
             `| ${r.database} | ${q.connections} | ${q.perSecond} | ${q.p50} | ${q.p95} | ${q.p99} | ${q.serverCpuMsPerQuote} | ${JSON.stringify(q.statuses)} | ${q.loadAverage} |`,
+        ),
+      ),
+      '',
+    );
+  }
+  const against = results.filter((r) => r.quoteAgainstBare);
+  if (against.length > 0) {
+    lines.push(
+      `| quote with autocannon, ${seconds} s | connections | Soko calls/s | bare calls/s | ratio | Soko p50 / p95 / p99 ms | bare p50 / p95 / p99 ms | server CPU ms per quote |`,
+      '|---|---|---|---|---|---|---|---|',
+      ...against.flatMap((r) =>
+        r.quoteAgainstBare.map(
+          ({ soko, bare, ratio }) =>
+            `| ${r.database} | ${soko.connections} | ${soko.perSecond} | ${bare.perSecond} | ${ratio} | ${soko.p50} / ${soko.p95} / ${soko.p99} | ${bare.p50} / ${bare.p95} / ${bare.p99} | ${soko.serverCpuMsPerQuote} |`,
         ),
       ),
       '',
