@@ -98,6 +98,18 @@ async function closeOwnShop(api: SokoApi, own: OwnShop | undefined): Promise<voi
   await api.delete(`/api/property/categories/${own.category._id}`, { token: own.owner.token });
 }
 
+/** The product alone in the cart, at checkout for Kisumu, Standard, with no street address. */
+async function checkoutInKisumu(page: Page, product: Product, who: string): Promise<void> {
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await field(page, 'Email').fill(uniqueEmail(who));
+  const { Address: _address, City: _city, ...rest } = DELIVERY;
+  await fillDelivery(page, rest);
+  await field(page, 'County').selectOption('Kisumu');
+  await field(page, 'Shipping').selectOption('standard');
+}
+
 const tag = () => `${test.info().project.name}-${test.info().workerIndex}`;
 const totals = (page: Page) => page.getByRole('region', { name: 'Totals' });
 function totalsRow(page: Page, label: string) {
@@ -295,14 +307,7 @@ test('a shopper collects at the shop’s counter without giving a street address
     await api.put(`/api/property/shop/${own.shop._id}/delivery`, WESTERN_RATES, {
       token: own.owner.token,
     });
-    await addToCart(page, own.product);
-    await page.goto('/checkout');
-    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-    await field(page, 'Email').fill(uniqueEmail('pickup'));
-    const { Address: _address, City: _city, ...rest } = DELIVERY;
-    await fillDelivery(page, rest);
-    await field(page, 'County').selectOption('Kisumu');
-    await field(page, 'Shipping').selectOption('standard');
+    await checkoutInKisumu(page, own.product, 'pickup');
     await page.getByRole('radio', { name: /^Pick up at Kisumu counter: Ksh 50/ }).check();
     await expect(
       page.getByText('Not needed: you collect every part at a pickup point.'),
@@ -347,14 +352,7 @@ test('a shopper collects at a Pick Up Mtaani agent point, and the owner sees its
       { ...WESTERN_RATES, agents: { enabled: true, dropOffAgentId: '362' } },
       { token: own.owner.token },
     );
-    await addToCart(page, own.product);
-    await page.goto('/checkout');
-    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-    await field(page, 'Email').fill(uniqueEmail('agent'));
-    const { Address: _address, City: _city, ...rest } = DELIVERY;
-    await fillDelivery(page, rest);
-    await field(page, 'County').selectOption('Kisumu');
-    await field(page, 'Shipping').selectOption('standard');
+    await checkoutInKisumu(page, own.product, 'agent');
 
     await test.step('the agent points in Kisumu, and the carrier’s fee', async () => {
       await page.getByRole('radio', { name: /^Pick up at a Pick Up Mtaani agent point/ }).check();

@@ -103,6 +103,10 @@ async function placeAndConfirm(order: CreateOrderBody, form: Record<string, unkn
   return orderSchema.parse(confirmed.json());
 }
 
+/** One of each product, as an order's lines. */
+const oneOfEach = (...products: FixtureProduct[]) =>
+  products.map((product) => ({ product, quantity: 1 }));
+
 const product = (shopId: string, priceKsh = 1000) =>
   makeProduct(t.database.db, { payOnOrder: false, shopId, stock: 50, priceKsh });
 
@@ -130,15 +134,7 @@ describe('a shop that has set nothing', () => {
 
   it('keeps the spec’s one Ksh 10 for a two-shop order placed as the spec places it', async () => {
     const [a, b] = await Promise.all([product(shopA), product(shopB)]);
-    const order = await placeAndConfirm(
-      body(
-        [
-          { product: a, quantity: 1 },
-          { product: b, quantity: 1 },
-        ],
-        10,
-      ),
-    );
+    const order = await placeAndConfirm(body(oneOfEach(a, b), 10));
     expect(order.shipping).toBe(10);
     expect(order.totalPrice).toBe(2010);
     expect(order.parts.map((part) => part.delivery).sort()).toEqual([0, 10]);
@@ -364,14 +360,7 @@ describe('rates by county group', () => {
     const [a, b] = await Promise.all([product(shopA), product(shopB)]);
     const order = await placeAndConfirm(
       {
-        ...body(
-          [
-            { product: a, quantity: 1 },
-            { product: b, quantity: 1 },
-          ],
-          320,
-          { county: 'Nairobi' },
-        ),
+        ...body(oneOfEach(a, b), 320, { county: 'Nairobi' }),
         shipping: 'express',
       },
       { county: 'Nairobi' },
@@ -385,14 +374,7 @@ describe('rates by county group', () => {
     const [a, b] = await Promise.all([product(shopA), product(shopB)]);
     const order = await placeAndConfirm(
       {
-        ...body(
-          [
-            { product: a, quantity: 1 },
-            { product: b, quantity: 1 },
-          ],
-          410 - 200,
-          { county: 'Kisumu' },
-        ),
+        ...body(oneOfEach(a, b), 410 - 200, { county: 'Kisumu' }),
         discountCode: 'KARIBU10',
         discount: 200,
       },
@@ -415,10 +397,7 @@ describe('rates by county group', () => {
 
   it('price a pickup at the counter’s fee, and confirm it without a street address', async () => {
     const [a, b] = await Promise.all([product(shopA), product(shopB)]);
-    const lines = [
-      { product: a, quantity: 1 },
-      { product: b, quantity: 1 },
-    ];
+    const lines = oneOfEach(a, b);
     const unknownCounter = await call(
       'POST',
       '/api/order/create',
@@ -534,17 +513,9 @@ describe('rates by county group', () => {
 
   it('credit each shop its own delivery fee in the ledger, with no commission on it', async () => {
     const [a, b] = await Promise.all([product(shopA), product(shopB)]);
-    const order = await placeAndConfirm(
-      body(
-        [
-          { product: a, quantity: 1 },
-          { product: b, quantity: 1 },
-        ],
-        160,
-        { county: 'Nairobi' },
-      ),
-      { county: 'Nairobi' },
-    );
+    const order = await placeAndConfirm(body(oneOfEach(a, b), 160, { county: 'Nairobi' }), {
+      county: 'Nairobi',
+    });
     for (const [shopId, token] of [
       [shopA, owner.token],
       [shopB, owner2.token],
