@@ -110,6 +110,11 @@ export const test = base.extend<SokoFixtures>({
   // where the web app keeps it (local storage `token`) before the page opens.
 });
 
+/** Not the API, the build's files, pictures or the live channel: a page of the shop. */
+const NOT_PAGES =
+  /^\/(api|assets|media|socket\.io)\/|\.(js|css|webp|png|jpe?g|svg|ico|json|webmanifest|woff2?)$/;
+const mayBePage = (url: URL) => !NOT_PAGES.test(url.pathname);
+
 /**
  * The server writes a page's first answers into its HTML (INITIAL_DATA_ELEMENT_ID), so a first
  * load asks the API for nothing. Journeys that stage other answers with `page.route` (a shop
@@ -117,7 +122,10 @@ export const test = base.extend<SokoFixtures>({
  * the API exactly as it does after an in-app navigation.
  */
 export async function withoutInitialData(page: Page): Promise<void> {
-  await page.route('**/*', async (route) => {
+  // Only what can be a page is routed: every request routed waits for this test's process to
+  // answer it, and a page's thirty scripts, pictures and API calls queued there on a loaded
+  // machine held the app's own calls back by seconds (CI: shell.spec's chat-button journey).
+  await page.route(mayBePage, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const html = (await response.text())
