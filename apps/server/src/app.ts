@@ -50,7 +50,11 @@ import {
   startOutbox,
 } from './modules/messages';
 import { registerNewsletterRoutes } from './modules/newsletter';
-import { deliverPartForCarrier, registerOrderRoutes } from './modules/orders';
+import {
+  deliverPartForCarrier,
+  registerDiscountCodeRoutes,
+  registerOrderRoutes,
+} from './modules/orders';
 import {
   createPaymentProviders,
   MPESA_CALLBACK_PATH,
@@ -199,6 +203,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     ? withCache(createPickupMtaani(config.pickupMtaani))
     : undefined;
   registerOrderRoutes(app, ctx, carrier);
+  registerDiscountCodeRoutes(app, ctx);
   registerShopRoutes(app, ctx);
   registerDeliveryRoutes(app, ctx, carrier, (shopId, orderId) =>
     deliverPartForCarrier(database.db, shopId, orderId),

@@ -75,6 +75,33 @@ export interface DiscountCodeTerms {
   value: number;
 }
 
+/** Where a code applies (decision 038): one shop's lines, or (shopId null) the whole cart. */
+export interface DiscountCodeScope {
+  shopId: string | null;
+  /** What those lines must come to before the code takes anything off. */
+  minOrderCents: number;
+}
+
+export type CodeLine = { shopId: string; cents: number };
+
+/** The lines a code applies to, in cents: that shop's lines, or every line for the marketplace's. */
+export function codeBaseCents(scope: Pick<DiscountCodeScope, 'shopId'>, lines: readonly CodeLine[]) {
+  return lines.reduce(
+    (sum, line) => (scope.shopId === null || line.shopId === scope.shopId ? sum + line.cents : sum),
+    0,
+  );
+}
+
+/** What a code takes off a cart: nothing until its lines reach its minimum order. */
+export function codeAmountForLinesCents(
+  code: DiscountCodeTerms & DiscountCodeScope,
+  lines: readonly CodeLine[],
+): number {
+  const base = codeBaseCents(code, lines);
+  if (base === 0 || base < code.minOrderCents) return 0;
+  return discountCodeAmountCents(code, base);
+}
+
 /** What a discount code takes off a subtotal, in cents: never negative, never above it. */
 export function discountCodeAmountCents(code: DiscountCodeTerms, subtotalCents: number): number {
   const raw = code.kind === 'percent' ? Math.round((subtotalCents * code.value) / 100) : code.value;
@@ -88,6 +115,22 @@ export function grandTotalCents(parts: {
   shippingCents: number;
 }): number {
   return Math.max(parts.subtotalCents - parts.discountCents, 0) + parts.shippingCents;
+}
+
+/**
+ * Each part's share of its order's discount in cents: a shop's own code is all on that shop's
+ * part (`shopDiscountCents`), the marketplace's is shared by the parts' lines (below).
+ */
+export function partDiscountsCents(
+  orderDiscountCents: number,
+  parts: readonly { subtotalCents: number; shopDiscountCents: number }[],
+): number[] {
+  const own = parts.reduce((sum, part) => sum + part.shopDiscountCents, 0);
+  const shared = discountSharesCents(
+    Math.max(orderDiscountCents - own, 0),
+    parts.map((part) => part.subtotalCents),
+  );
+  return parts.map((part, index) => part.shopDiscountCents + (shared[index] ?? 0));
 }
 
 /**

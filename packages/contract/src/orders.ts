@@ -440,5 +440,10 @@ export const discountResponseSchema = z.object({
   amount: z.number(),
   kind: z.enum(['percent', 'fixed']),
   value: z.number(),
+  /** A shop's own code takes off that shop's lines only (decision 038); null: the whole cart. */
+  shopId: z.string().nullable(),
+  shopName: z.string().nullable(),
+  /** Ksh those lines must come to before the code applies. */
+  minOrder: z.number(),
 });
 export type DiscountResponse = z.infer<typeof discountResponseSchema>;

@@ -258,23 +258,60 @@ export const discountCodes = pgTable(
   {
     id: id(),
     code: text('code').notNull(),
+    // The shop that runs and bears it (it takes off that shop's lines only); null: the
+    // marketplace's, on the whole cart (decision 038).
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'cascade' }),
     kind: discountKindEnum('kind').notNull(),
     // A whole percent for 'percent', cents for 'fixed'.
     value: integer('value').notNull(),
+    // What the lines it applies to must come to before it takes anything off.
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    // Uses per shopper (their account, else their device), counted in discount_code_uses.
+    perShopperLimit: integer('per_shopper_limit'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
+    // One code text across the marketplace: a shopper types a code, not a shop.
     uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
+    index('discount_codes_shop_idx').on(t.shopId),
+    check('discount_codes_min_order_nonnegative', sql`${t.minOrderCents} >= 0`),
+    check(
+      'discount_codes_dates_ordered',
+      sql`${t.startsAt} is null or ${t.expiresAt} is null or ${t.startsAt} < ${t.expiresAt}`,
+    ),
+    check(
+      'discount_codes_limits_positive',
+      sql`(${t.usageLimit} is null or ${t.usageLimit} > 0) and (${t.perShopperLimit} is null or ${t.perShopperLimit} > 0)`,
+    ),
     check('discount_codes_value_positive', sql`${t.value} > 0`),
     check('discount_codes_percent_range', sql`${t.kind} <> 'percent' or ${t.value} <= 100`),
     check(
       'discount_codes_usage_within_limit',
       sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
     ),
+  ],
+);
+
+// A code's uses per shopper (orders.client_key: the account, else the device), taken in the
+// order's statement and given back with the code's own use. The row's update is the lock: of
+// two orders racing for a shopper's last use, one gets it.
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    usedCount: integer('used_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.codeId, t.clientKey] }),
+    check('discount_code_uses_nonnegative', sql`${t.usedCount} >= 0`),
   ],
 );
 
@@ -415,6 +452,9 @@ export const orderParts = pgTable(
     // A PART_STATUSES value: 'pending_payment' until the order is confirmed.
     status: orderStatusEnum('status').notNull().default('pending_payment'),
     subtotalCents: integer('subtotal_cents').notNull(),
+    // The discount of the shop's own code on this part: the shop bears it (the ledger credits
+    // the lines less it). A marketplace code's discount is not here; the marketplace bears it.
+    shopDiscountCents: integer('shop_discount_cents').notNull().default(0),
     // What the shopper is owed back for this part when it was cancelled after payment.
     refundCents: integer('refund_cents').notNull().default(0),
     // The shop's delivery fee for this part, credited to the shop (decision 035), and where the
@@ -434,6 +474,10 @@ export const orderParts = pgTable(
     check(
       'order_parts_amounts_nonnegative',
       sql`${t.subtotalCents} >= 0 and ${t.refundCents} >= 0 and ${t.deliveryCents} >= 0`,
+    ),
+    check(
+      'order_parts_shop_discount_within_lines',
+      sql`${t.shopDiscountCents} between 0 and ${t.subtotalCents}`,
     ),
     uniqueIndex('order_parts_order_shop_key').on(t.orderId, t.shopId),
     // A shop's orders screen: its parts, newest first.

@@ -7,7 +7,7 @@
 // never call the carrier for one package at once; the part's id goes as the idempotency key.
 // A failed call leaves the row queued with a later next_attempt_at; the sweep tries again.
 import {
-  discountSharesCents,
+  partDiscountsCents,
   fromCents,
   type CarrierName,
   type CarrierPackageState,
@@ -50,7 +50,7 @@ type Claimed = {
   delivery_cents: number;
   discount_cents: number;
   /** The order's parts in their order, for this part's share of the discount. */
-  order_parts: { id: string; cents: number }[];
+  order_parts: { id: string; cents: number; own: number }[];
   paid: boolean;
 };
 
@@ -74,7 +74,8 @@ async function claim(db: Db, partId: string): Promise<Claimed | null> {
         o.phone_number as phone, p.pickup_counter ->> 'id' as to_agent_id,
         d.settings -> 'agents' ->> 'dropOffAgentId' as from_agent_id,
         p.subtotal_cents, p.delivery_cents, o.discount_cents, o.paid_at is not null as paid,
-        coalesce((select json_agg(json_build_object('id', sp.id, 'cents', sp.subtotal_cents)
+        coalesce((select json_agg(json_build_object('id', sp.id, 'cents', sp.subtotal_cents,
+            'own', sp.shop_discount_cents)
             order by sp.created_at, sp.id)
           from order_parts sp where sp.order_id = o.id), '[]') as order_parts
       from claimed c
@@ -118,10 +119,10 @@ export async function sendPackage(db: Db, carrier: Carrier, partId: string): Pro
     return;
   }
   // A pay-on-delivery order's part is paid to the agent: its lines less their share of the
-  // order's discount, and its delivery fee (what the owner's Orders screen says to collect).
-  const shares = discountSharesCents(
+  // order's discount (all of its shop's own code), and its delivery fee (what the owner's Orders screen says to collect).
+  const shares = partDiscountsCents(
     row.discount_cents,
-    row.order_parts.map((part) => part.cents),
+    row.order_parts.map((part) => ({ subtotalCents: part.cents, shopDiscountCents: part.own })),
   );
   const ownShare = shares[row.order_parts.findIndex((part) => part.id === partId)] ?? 0;
   const dueCents = row.subtotal_cents - ownShare + row.delivery_cents;

@@ -277,9 +277,24 @@ describe('an admin cancelling a whole order', () => {
 
 describe('what a cancelled part of a paid order owes', () => {
   it('is its lines less their share of the discount', () => {
-    expect(partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, 4_000)).toBe(3_600);
-    expect(partRefundCents({ subtotalCents: 3_000, discountCents: 1_000 }, 1_000)).toBe(667);
-    expect(partRefundCents({ subtotalCents: 0, discountCents: 0 }, 0)).toBe(0);
+    const part = (subtotalCents: number, shopDiscountCents = 0) => ({
+      subtotalCents,
+      shopDiscountCents,
+    });
+    expect(partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, part(4_000), 0)).toBe(
+      3_600,
+    );
+    expect(partRefundCents({ subtotalCents: 3_000, discountCents: 1_000 }, part(1_000), 0)).toBe(
+      667,
+    );
+    expect(partRefundCents({ subtotalCents: 0, discountCents: 0 }, part(0), 0)).toBe(0);
+    // A shop's own code: all of it on its part, none on the other shop's.
+    expect(
+      partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, part(4_000, 1_000), 1_000),
+    ).toBe(3_000);
+    expect(partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, part(6_000), 1_000)).toBe(
+      6_000,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // Orders: placing, pricing and confirming them, and every change of their state (through the
 // one transition table). Other modules ask for outcomes here; none writes an order itself.
 export { registerOrderRoutes } from './routes';
+export { registerDiscountCodeRoutes } from './discount-code-routes';
 export { orderNumberSql } from './order-number';
 export {
   buyerOrderLines,

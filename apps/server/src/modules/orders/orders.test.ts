@@ -92,11 +92,25 @@ describe('GET /api/discounts/{code}', () => {
   it('prices a percentage code and a fixed code for the subtotal, in any letter case', async () => {
     const percent = await call('GET', '/api/discounts/KARIBU10?subtotal=2550');
     expect(percent.statusCode).toBe(200);
-    expect(percent.json()).toEqual({ code: 'KARIBU10', amount: 255, kind: 'percent', value: 10 });
+    // The marketplace's codes: on the whole cart, from any amount.
+    const market = { shopId: null, shopName: null, minOrder: 0 };
+    expect(percent.json()).toEqual({
+      code: 'KARIBU10',
+      amount: 255,
+      kind: 'percent',
+      value: 10,
+      ...market,
+    });
     const lower = await call('GET', '/api/discounts/karibu10?subtotal=2550');
     expect(lower.json().amount).toBe(255);
     const fixed = await call('GET', '/api/discounts/WELCOME100?subtotal=2550');
-    expect(fixed.json()).toEqual({ code: 'WELCOME100', amount: 100, kind: 'fixed', value: 100 });
+    expect(fixed.json()).toEqual({
+      code: 'WELCOME100',
+      amount: 100,
+      kind: 'fixed',
+      value: 100,
+      ...market,
+    });
     // A fixed code never takes more than the subtotal.
     expect((await call('GET', '/api/discounts/WELCOME100?subtotal=40')).json().amount).toBe(40);
     expect((await call('GET', '/api/discounts/KARIBU10')).json().amount).toBe(0);

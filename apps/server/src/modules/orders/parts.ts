@@ -12,7 +12,7 @@ import {
   type PartStatus,
   type ShopOrder,
 } from '@soko/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { orderParts, orderStatusChanges } from '../../platform/schema';
@@ -26,15 +26,19 @@ const label = (status: OrderStatus) => status.replaceAll('_', ' ');
 
 /**
  * What the shopper gets back for a cancelled part of a paid order: its lines, less their share
- * of the order's discount (its own delivery fee is added by the caller, decision 035).
+ * of the order's discount (its own delivery fee is added by the caller, decision 035). A shop's
+ * own code is all on its part; the marketplace's is shared by the parts' lines.
  */
 export function partRefundCents(
   order: Pick<OrderRow, 'subtotalCents' | 'discountCents'>,
-  partSubtotalCents: number,
+  part: { subtotalCents: number; shopDiscountCents: number },
+  shopDiscountsCents: number,
 ): number {
   if (order.subtotalCents <= 0) return 0;
-  const discountShare = Math.round((order.discountCents * partSubtotalCents) / order.subtotalCents);
-  return Math.max(partSubtotalCents - discountShare, 0);
+  const shared = Math.max(order.discountCents - shopDiscountsCents, 0);
+  const discountShare =
+    part.shopDiscountCents + Math.round((shared * part.subtotalCents) / order.subtotalCents);
+  return Math.max(part.subtotalCents - discountShare, 0);
 }
 
 /**
@@ -83,7 +87,11 @@ export async function movePart(
       await uncountUnitsSold(tx, lines);
       // Its delivery fee too: the shop never sent it, and its ledger gives the fee back.
       if (order.paidAt) {
-        refundCents = partRefundCents(order, part.subtotalCents) + part.deliveryCents;
+        const [own] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${orderParts.shopDiscountCents}), 0)::int` })
+          .from(orderParts)
+          .where(eq(orderParts.orderId, orderId));
+        refundCents = partRefundCents(order, part, Number(own?.cents ?? 0)) + part.deliveryCents;
       }
     }
     // A part for a carrier's agent point gets its package, once (decision 036): sent after

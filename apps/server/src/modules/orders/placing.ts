@@ -17,7 +17,13 @@ import {
 import { AppError } from '../../platform/errors';
 import { orderLines, orderParts, orders } from '../../platform/schema';
 import { orderNumberPrefix, orderNumberSql } from './order-number';
-import { codeUseSql, INVALID_CODE_MESSAGE } from './discount-codes';
+import {
+  codeFieldError,
+  codeUseSql,
+  CODE_USED_BY_SHOPPER_MESSAGE,
+  INVALID_CODE_MESSAGE,
+  shopperUseSql,
+} from './discount-codes';
 import {
   checkTaken,
   lineLabel,
@@ -76,6 +82,8 @@ type OrderShape = {
   /** The kind of each stock row the order takes, in lock order. */
   stock: readonly StockStep['kind'][];
   code: boolean;
+  /** The code limits uses per shopper (discount_code_uses). */
+  perShopper: boolean;
 };
 
 /** Shapes seen, bounded: a cart holds few lines, so a few dozen shapes cover nearly every order. */
@@ -94,7 +102,7 @@ const MAX_ORDER_SHAPES = 256;
  * holds too many open orders (in that order of precedence, as a shopper fixes them).
  */
 function orderStatement(db: Db, shape: OrderShape): Query {
-  const key = `${shape.lines}/${shape.parts}/${shape.stock.join(',')}/${shape.code}`;
+  const key = `${shape.lines}/${shape.parts}/${shape.stock.join(',')}/${shape.code}/${shape.perShopper}`;
   const cached = orderStatements.get(key);
   if (cached) return cached;
 
@@ -137,6 +145,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
       orderId: p('orderId'),
       shopId: p(`part_${i}_shopId`),
       subtotalCents: p(`part_${i}_subtotalCents`),
+      shopDiscountCents: p(`part_${i}_shopDiscountCents`),
       deliveryCents: p(`part_${i}_deliveryCents`),
       deliveryCounty: p(`part_${i}_deliveryCounty`),
       // Raw: a jsonb column's encoding would write a null as the JSON value null (decision 025).
@@ -145,6 +154,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
   );
   const stock = stockChainSql(db, shape.stock, sql`client_orders`);
   const codeUse = shape.code ? codeUseSql(db, p('codeId'), p('now')) : null;
+  const shopperUse = shape.perShopper ? shopperUseSql(p('codeId'), p('clientKey')) : null;
   const statement = buildStatement(sql`
     with client_orders as (
         select * from soko_lock_client_orders(${p('clientKey')}, ${p('networkKey')}, ${p('orderId')},
@@ -157,10 +167,12 @@ function orderStatement(db: Db, shape: OrderShape): Query {
       placed_parts as (${placeParts.getSQL()}),
       history as (${placedChange(db, p('orderId'), p('userId')).getSQL()}),
       ${codeUse ? sql`code_use as (${codeUse.getSQL()}),` : sql``}
+      ${shopperUse ? sql`shopper_use as (${shopperUse}),` : sql``}
       ${stock.ctes},
       outcome as (
         select placed.order_number, ${stock.taken} as taken,
           ${codeUse ? sql`(select count(*) from code_use)::int` : sql`1`} as code_taken,
+          ${shopperUse ? sql`(select count(*) from shopper_use)::int` : sql`1`} as shopper_taken,
           client_orders.open_count, client_orders.first_lapse,
           client_orders.network_open_count, client_orders.network_first_lapse,
           client_orders.over_kind, client_orders.over_id, client_orders.over_held,
@@ -170,6 +182,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
       case
         when taken < ${shape.stock.length} then soko_refuse_order('out_of_stock', taken::text)
         when code_taken = 0 then soko_refuse_order('code_used_up', '')
+        when shopper_taken = 0 then soko_refuse_order('code_used_by_shopper', '')
         when open_count >= ${p('maxOpenOrders')}
           then soko_refuse_order('too_many_open_orders', extract(epoch from first_lapse)::text)
         when network_open_count >= ${p('maxOpenOrdersPerAddress')}
@@ -212,6 +225,7 @@ export async function createOrder(
     parts: parts.length,
     stock: steps.map((step) => step.kind),
     code: code !== null,
+    perShopper: code?.perShopperLimit != null,
   });
   // The nulls here (no shopper, code, variant, label or picture) go to uuid and text columns,
   // whose Drizzle encoders pass a null through (decision 025).
@@ -253,6 +267,7 @@ export async function createOrder(
   parts.forEach((part, i) => {
     values[`part_${i}_shopId`] = part.shopId;
     values[`part_${i}_subtotalCents`] = part.subtotalCents;
+    values[`part_${i}_shopDiscountCents`] = part.shopDiscountCents;
     values[`part_${i}_deliveryCents`] = part.deliveryCents;
     values[`part_${i}_deliveryCounty`] = part.deliveryCounty;
     values[`part_${i}_pickupCounter`] = encodeColumn(
@@ -278,10 +293,9 @@ export async function createOrder(
       // Nothing was taken: the statement rolled back. Which row ran short, and what it has now.
       await checkTaken(db, steps, Number(refusal.detail));
     }
-    if (refusal?.reason === 'code_used_up') {
-      throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
-        fields: { discountCode: INVALID_CODE_MESSAGE },
-      });
+    if (refusal?.reason === 'code_used_up') throw codeFieldError(INVALID_CODE_MESSAGE);
+    if (refusal?.reason === 'code_used_by_shopper') {
+      throw codeFieldError(CODE_USED_BY_SHOPPER_MESSAGE);
     }
     if (refusal?.reason === 'too_many_open_orders') {
       throw tooManyOpenOrders(settings, new Date(Number(refusal.detail) * 1000), now);

@@ -2,7 +2,7 @@
 // amount and each shop part's delivery (decision 035), and refuses a client total or discount that differs (409 with its own
 // figures). The client's figures are claims to check, never amounts to charge.
 import {
-  discountCodeAmountCents,
+  codeAmountForLinesCents,
   discountedPriceCents,
   partDeliveryCents,
   type PartDelivery,
@@ -30,7 +30,7 @@ import {
   type StoredDeliverySettings,
 } from '../../platform/schema';
 import { quoteAgent, settingsOf, type CachedCarrier } from '../delivery';
-import { findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
+import { codeFieldError, codeRefusal, findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
 import { lineLabel } from './stock';
 
 export type PricedLine = {
@@ -181,6 +181,8 @@ function checkQuantityLimits(lines: readonly PricedLine[]): void {
 export type PricedPart = {
   shopId: string;
   subtotalCents: number;
+  /** The shop's own code's discount on this part (decision 038): the shop bears it. */
+  shopDiscountCents: number;
   deliveryCents: number;
   deliveryCounty: string | null;
   pickupCounter: PickupCounterSnapshot | null;
@@ -261,6 +263,7 @@ async function priceParts(
     return {
       shopId,
       subtotalCents,
+      shopDiscountCents: 0,
       deliveryCents,
       deliveryCounty: county,
       pickupCounter:
@@ -343,14 +346,20 @@ export async function priceOrder(
 
   const codeText = body.discountCode?.trim() ?? '';
   const code = codeText ? await findUsableCode(db, codeText, now) : null;
-  if (codeText && !code) {
-    throw new AppError(400, 'validation_failed', INVALID_CODE_MESSAGE, {
-      fields: { discountCode: INVALID_CODE_MESSAGE },
-    });
-  }
-  const discountCents = code ? discountCodeAmountCents(code, subtotalCents) : 0;
+  if (codeText && !code) throw codeFieldError(INVALID_CODE_MESSAGE);
+  // A shop's code takes off that shop's lines only, and only from its minimum order.
+  const discountCents = code
+    ? codeAmountForLinesCents(
+        code,
+        lines.map((line) => ({ shopId: line.shopId, cents: line.unitPriceCents * line.quantity })),
+      )
+    : 0;
+  const refusal = code ? codeRefusal(code, discountCents) : null;
+  if (refusal) throw codeFieldError(refusal);
   const shippingOption = toShippingOption(body.shipping);
   const parts = await priceParts(lines, body, shippingOption, carrier);
+  const ownPart = code?.shopId ? parts.find((part) => part.shopId === code.shopId) : undefined;
+  if (ownPart) ownPart.shopDiscountCents = discountCents;
   const shipping = parts.reduce((sum, part) => sum + part.deliveryCents, 0);
   const totalCents = grandTotalCents({ subtotalCents, discountCents, shippingCents: shipping });
   if (totalCents > toCents(MAX_AMOUNT_KSH)) {

@@ -1,6 +1,6 @@
 // Orders as they are read back: the buyer's, an admin's list, and a shop owner's slice.
 import {
-  discountSharesCents,
+  partDiscountsCents,
   fromCents,
   normalizeKenyanPhone,
   PURCHASE_KEPT_ORDER_STATUSES,
@@ -509,7 +509,8 @@ export async function listShopOrders(
 
 /**
  * Each part's share of its order's discount code in cents (by part id), for orders paid on
- * delivery whose shops collect the total between them at the door.
+ * delivery whose shops collect the total between them at the door: a shop's own code is all on
+ * its part, the marketplace's is shared by the parts' lines.
  */
 async function discountSharesOf(
   db: Db,
@@ -518,7 +519,12 @@ async function discountSharesOf(
   const shares = new Map<string, number>();
   if (discounted.length === 0) return shares;
   const parts = await db
-    .select({ id: orderParts.id, orderId: orderParts.orderId, cents: orderParts.subtotalCents })
+    .select({
+      id: orderParts.id,
+      orderId: orderParts.orderId,
+      subtotalCents: orderParts.subtotalCents,
+      shopDiscountCents: orderParts.shopDiscountCents,
+    })
     .from(orderParts)
     .where(
       inArray(
@@ -529,10 +535,7 @@ async function discountSharesOf(
     .orderBy(orderParts.createdAt, orderParts.id);
   for (const order of discounted) {
     const own = parts.filter((part) => part.orderId === order.id);
-    const cents = discountSharesCents(
-      order.discountCents,
-      own.map((part) => part.cents),
-    );
+    const cents = partDiscountsCents(order.discountCents, own);
     own.forEach((part, index) => shares.set(part.id, cents[index] ?? 0));
   }
   return shares;

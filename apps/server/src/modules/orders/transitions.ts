@@ -78,9 +78,9 @@ export async function moveOrder(
   if (move.stock === 'take') await takeStock(tx, onShelf);
   if (move.stock === 'return') await returnStock(tx, onShelf);
   if (order.discountCodeId && move.codeUse === 'take')
-    await retakeCodeUse(tx, order.discountCodeId, now);
+    await retakeCodeUse(tx, order.discountCodeId, order.clientKey, now);
   if (order.discountCodeId && move.codeUse === 'return')
-    await giveBackCodeUse(tx, order.discountCodeId);
+    await giveBackCodeUse(tx, order.discountCodeId, order.clientKey);
   const sold =
     move.unitsSold === 'none' ? [] : unitsSold(lines, move.unitsSold === 'count' ? 1 : -1);
 
