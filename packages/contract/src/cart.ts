@@ -3,6 +3,8 @@ import { toCents } from './money';
 
 export const cartLineSchema = z.object({
   productId: z.string(),
+  /** The selling shop: a shop's own discount code takes off its lines only (decision 038). */
+  shopId: z.string().optional(),
   name: z.string(),
   /** Unit price in Ksh as shown to the shopper; the server reprices every order. */
   price: z.number().min(0),

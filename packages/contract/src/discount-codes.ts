@@ -3,7 +3,7 @@
 // off the whole cart and the marketplace bears them.
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { MAX_AMOUNT_KSH } from './money';
+import { formatKsh, fromCents, MAX_AMOUNT_KSH } from './money';
 
 export const DISCOUNT_CODE_MAX_USES = 1_000_000;
 
@@ -91,3 +91,24 @@ export const shopCodeParamsSchema = z.strictObject({ shopId: uuidSchema, codeId:
 export const codeIdParamsSchema = z.strictObject({ codeId: uuidSchema });
 
 export const CODE_TAKEN_MESSAGE = 'This code is already in use. Please choose another.';
+
+export const INVALID_CODE_MESSAGE = 'This discount code is not valid or has expired.';
+
+/**
+ * Why a usable code takes nothing off a cart (the order's field error, and the checkout's note
+ * before it): a shop's code needs that shop's lines, and every code its minimum order. Null when
+ * it takes something off.
+ */
+export function discountCodeRefusal(
+  code: { shopName: string | null; minOrderCents: number },
+  amountCents: number,
+): string | null {
+  if (amountCents > 0) return null;
+  const whose = code.shopName ? `${code.shopName}'s products` : 'your order';
+  if (code.minOrderCents > 0) {
+    return `This code needs ${formatKsh(fromCents(code.minOrderCents))} or more of ${whose}.`;
+  }
+  return code.shopName
+    ? `This code is for ${code.shopName}'s products only.`
+    : INVALID_CODE_MESSAGE;
+}

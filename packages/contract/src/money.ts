@@ -85,7 +85,10 @@ export interface DiscountCodeScope {
 export type CodeLine = { shopId: string; cents: number };
 
 /** The lines a code applies to, in cents: that shop's lines, or every line for the marketplace's. */
-export function codeBaseCents(scope: Pick<DiscountCodeScope, 'shopId'>, lines: readonly CodeLine[]) {
+export function codeBaseCents(
+  scope: Pick<DiscountCodeScope, 'shopId'>,
+  lines: readonly CodeLine[],
+) {
   return lines.reduce(
     (sum, line) => (scope.shopId === null || line.shopId === scope.shopId ? sum + line.cents : sum),
     0,

@@ -23,6 +23,7 @@ const shopPage =
       | 'ShopOrdersPage'
       | 'ShopBalancePage'
       | 'ShopDeliveryPage'
+      | 'ShopCodesPage'
       | 'ManageProductsPage',
   ) =>
   async () => ({
@@ -161,6 +162,10 @@ export const routes: RouteObject[] = [
             lazy: adminPage('MessagesPage'),
           },
           {
+            path: 'admin/codes',
+            lazy: adminPage('CodesPage'),
+          },
+          {
             path: 'managelisting',
             lazy: adminPage('ManageListingPage'),
           },
@@ -184,6 +189,10 @@ export const routes: RouteObject[] = [
           {
             path: 'shops/:shopId/delivery',
             lazy: shopPage('ShopDeliveryPage'),
+          },
+          {
+            path: 'shops/:shopId/codes',
+            lazy: shopPage('ShopCodesPage'),
           },
           {
             path: 'add-products/:shopId',

@@ -5,8 +5,8 @@
 // lines only and the shop bears it; the marketplace's takes off the whole cart (decision 038).
 import {
   CODE_TAKEN_MESSAGE,
+  INVALID_CODE_MESSAGE,
   codeAmountForLinesCents,
-  formatKsh,
   fromCents,
   toCents,
   type DiscountCodeScope,
@@ -15,13 +15,25 @@ import {
   type DiscountCodeView,
   type DiscountResponse,
 } from '@soko/contract';
-import { and, desc, eq, gt, isNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { hasPgErrorCode } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { discountCodes, discountCodeUses, shops } from '../../platform/schema';
 
-export const INVALID_CODE_MESSAGE = 'This discount code is not valid or has expired.';
+export { INVALID_CODE_MESSAGE };
 export const CODE_USED_BY_SHOPPER_MESSAGE = 'You have already used this discount code.';
 
 export type UsableCode = DiscountCodeTerms &
@@ -67,20 +79,6 @@ export async function findUsableCode(
   return row ?? null;
 }
 
-/**
- * Why a usable code takes nothing off these lines (a 400 on the discount field), or null when
- * it applies: a shop's code needs that shop's lines, and every code its minimum order.
- */
-export function codeRefusal(code: UsableCode, amountCents: number): string | null {
-  if (amountCents > 0) return null;
-  const whose = code.shopName ? `${code.shopName}'s products` : 'your order';
-  return code.minOrderCents > 0
-    ? `This code needs ${formatKsh(fromCents(code.minOrderCents))} or more of ${whose}.`
-    : code.shopName
-      ? `This code is for ${code.shopName}'s products only.`
-      : INVALID_CODE_MESSAGE;
-}
-
 export const codeFieldError = (message: string) =>
   new AppError(400, 'validation_failed', message, { fields: { discountCode: message } });
 
@@ -98,9 +96,7 @@ export async function lookUpDiscount(
   const cents = toCents(subtotalKsh ?? 0);
   return {
     code: found.code,
-    amount: fromCents(
-      codeAmountForLinesCents({ ...found, shopId: null }, [{ shopId: '', cents }]),
-    ),
+    amount: fromCents(codeAmountForLinesCents({ ...found, shopId: null }, [{ shopId: '', cents }])),
     kind: found.kind,
     value: found.kind === 'percent' ? found.value : fromCents(found.value),
     shopId: found.shopId,
@@ -283,7 +279,9 @@ export async function updateCode(
       .set({
         ...rest,
         usageLimit:
-          usageLimit === null ? null : sql`greatest(${usageLimit}::int, ${discountCodes.usedCount})`,
+          usageLimit === null
+            ? null
+            : sql`greatest(${usageLimit}::int, ${discountCodes.usedCount})`,
       })
       .where(and(eq(discountCodes.id, codeId), inScope(scope)))
       .returning({ id: discountCodes.id }),

@@ -292,9 +292,9 @@ describe('what a cancelled part of a paid order owes', () => {
     expect(
       partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, part(4_000, 1_000), 1_000),
     ).toBe(3_000);
-    expect(partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, part(6_000), 1_000)).toBe(
-      6_000,
-    );
+    expect(
+      partRefundCents({ subtotalCents: 10_000, discountCents: 1_000 }, part(6_000), 1_000),
+    ).toBe(6_000);
   });
 });
 

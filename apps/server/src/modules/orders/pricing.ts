@@ -3,6 +3,7 @@
 // figures). The client's figures are claims to check, never amounts to charge.
 import {
   codeAmountForLinesCents,
+  discountCodeRefusal,
   discountedPriceCents,
   partDeliveryCents,
   type PartDelivery,
@@ -30,7 +31,7 @@ import {
   type StoredDeliverySettings,
 } from '../../platform/schema';
 import { quoteAgent, settingsOf, type CachedCarrier } from '../delivery';
-import { codeFieldError, codeRefusal, findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
+import { codeFieldError, findUsableCode, INVALID_CODE_MESSAGE } from './discount-codes';
 import { lineLabel } from './stock';
 
 export type PricedLine = {
@@ -354,7 +355,7 @@ export async function priceOrder(
         lines.map((line) => ({ shopId: line.shopId, cents: line.unitPriceCents * line.quantity })),
       )
     : 0;
-  const refusal = code ? codeRefusal(code, discountCents) : null;
+  const refusal = code ? discountCodeRefusal(code, discountCents) : null;
   if (refusal) throw codeFieldError(refusal);
   const shippingOption = toShippingOption(body.shipping);
   const parts = await priceParts(lines, body, shippingOption, carrier);

@@ -8,3 +8,4 @@ export { TenantsPage } from './components/tenants-page';
 export { RefundsPage } from './components/refunds-page';
 export { PayoutsPage } from './components/payouts-page';
 export { MessagesPage } from './components/messages-page';
+export { CodesPage } from './components/codes-page';

@@ -31,6 +31,7 @@ export function productCartLine(
 ): NewCartLineWithStock {
   return {
     productId: product._id,
+    shopId: product.shopId,
     name: product.name,
     // Shown to the shopper only: the server reprices every order.
     price: fromCents(discountedPriceCents(toCents(product.price), product.discounts)),

@@ -2,20 +2,41 @@
 // Spec section 5: nothing is checked before the request; the server prices it again at order
 // time (DESIGN departure 5).
 import { useState } from 'react';
-import { discountCodeAmountCents, fromCents, toCents, type DiscountResponse } from '@soko/contract';
+import {
+  cartSubtotalCents,
+  codeAmountForLinesCents,
+  discountCodeRefusal,
+  fromCents,
+  toCents,
+  type CartLine,
+  type DiscountResponse,
+} from '@soko/contract';
 import { ApiError } from '../../lib/api-client';
 import { getDiscount } from './api/get-discount';
 
 export const CODE_CHECK_FAILED = 'The code could not be checked. Please try again.';
 
-/** Percent codes stay a percentage; fixed codes arrive in Ksh and are computed in cents. */
-function discountCents(code: DiscountResponse | null, subtotalCents: number): number {
+type CodeLine = Pick<CartLine, 'shopId' | 'price' | 'quantity'>;
+
+/**
+ * Percent codes stay a percentage; fixed codes arrive in Ksh and are computed in cents. A shop's
+ * own code takes off that shop's lines only, from its minimum order (decision 038); a line kept
+ * from before lines knew their shop counts for no shop, and the order's answer corrects it.
+ */
+function discountCents(code: DiscountResponse | null, lines: readonly CodeLine[]): number {
   if (!code) return 0;
   const value = code.kind === 'fixed' ? toCents(code.value) : code.value;
-  return discountCodeAmountCents({ kind: code.kind, value }, subtotalCents);
+  return codeAmountForLinesCents(
+    { kind: code.kind, value, shopId: code.shopId, minOrderCents: toCents(code.minOrder) },
+    lines.map((line) => ({
+      shopId: line.shopId ?? '',
+      cents: toCents(line.price) * line.quantity,
+    })),
+  );
 }
 
-export function useDiscountCode(subtotalCents: number) {
+export function useDiscountCode(lines: readonly CodeLine[]) {
+  const subtotalCents = cartSubtotalCents(lines);
   const [text, setText] = useState('');
   const [applied, setApplied] = useState<DiscountResponse | null>(null);
   const [checking, setChecking] = useState(false);
@@ -40,6 +61,7 @@ export function useDiscountCode(subtotalCents: number) {
     }
   };
 
+  const amountCents = discountCents(applied, lines);
   return {
     text,
     setText,
@@ -55,7 +77,14 @@ export function useDiscountCode(subtotalCents: number) {
       setApplied(null);
       setError(null);
     },
-    amountCents: discountCents(applied, subtotalCents),
+    amountCents,
+    /** Why the applied code takes nothing off this cart (another shop's, under its minimum). */
+    note: applied
+      ? discountCodeRefusal(
+          { shopName: applied.shopName, minOrderCents: toCents(applied.minOrder) },
+          amountCents,
+        )
+      : null,
   };
 }
 

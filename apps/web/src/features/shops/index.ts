@@ -8,3 +8,5 @@ export { useShops } from './api/get-shops';
 export { useShopCategories } from './api/get-shop-categories';
 export { ShopBalancePage } from './components/shop-balance-page';
 export { ShopDeliveryPage } from './components/shop-delivery-page';
+export { ShopCodesPage } from './components/shop-codes-page';
+export { DiscountCodesEditor } from './components/discount-codes-editor';

@@ -19,6 +19,7 @@ const marketplaceLinks = [
   { to: '/admin/refunds', label: 'Refunds' },
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/codes', label: 'Discount codes' },
 ] as const;
 
 /** On the dashboard only: the spec's four links stay the admin's first row everywhere. */

@@ -108,7 +108,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
   });
 
   const subtotalCents = cartSubtotalCents(flow.lines);
-  const discount = useDiscountCode(subtotalCents);
+  const discount = useDiscountCode(flow.lines);
   const shipping = form.watch('shipping');
   const county = asCounty(form.watch('county'));
   const delivery = useCheckoutDelivery(flow.lines, county, shipping || null);

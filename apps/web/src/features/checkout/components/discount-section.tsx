@@ -40,7 +40,9 @@ export function DiscountSection({ discount }: { discount: DiscountCode }) {
       />
       {discount.applied && (
         <p role="status" className="mt-1 flex items-center gap-2 text-sm text-brand-800">
-          Code {discount.applied.code} applied.
+          {discount.applied.shopName
+            ? `Code ${discount.applied.code} applied to ${discount.applied.shopName}'s products.`
+            : `Code ${discount.applied.code} applied.`}
           <button
             type="button"
             onClick={discount.remove}
@@ -48,6 +50,11 @@ export function DiscountSection({ discount }: { discount: DiscountCode }) {
           >
             Remove code
           </button>
+        </p>
+      )}
+      {discount.note && (
+        <p role="status" className="mt-1 text-sm text-amber-800">
+          {discount.note}
         </p>
       )}
     </section>
