@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeAmountForLinesCents,
+  partDiscountsCents,
   centsAsDecimal,
   SHIPPING_OPTIONS,
   discountCodeAmountCents,
@@ -12,6 +14,7 @@ import {
   shippingCents,
   toCents,
 } from './money';
+import { discountCodeInputSchema, discountCodeRefusal } from './discount-codes';
 
 describe('cents', () => {
   it('converts Ksh to whole cents, rounding float noise away', () => {
@@ -149,5 +152,81 @@ describe('discountSharesCents', () => {
     expect(discountSharesCents(0, [5000, 7000])).toEqual([0, 0]);
     expect(discountSharesCents(50000, [1000, 3000])).toEqual([1000, 3000]);
     expect(discountSharesCents(500, [])).toEqual([]);
+  });
+});
+
+describe('codeAmountForLinesCents', () => {
+  const lines = [
+    { shopId: 'a', cents: 100_000 },
+    { shopId: 'b', cents: 300_000 },
+  ];
+  it('takes a shop’s code off that shop’s lines only, the marketplace’s off every line', () => {
+    const percent = { kind: 'percent' as const, value: 10, minOrderCents: 0 };
+    expect(codeAmountForLinesCents({ ...percent, shopId: 'a' }, lines)).toBe(10_000);
+    expect(codeAmountForLinesCents({ ...percent, shopId: null }, lines)).toBe(40_000);
+    expect(codeAmountForLinesCents({ ...percent, shopId: 'c' }, lines)).toBe(0);
+  });
+
+  it('takes nothing until the lines reach the minimum order, then all of it', () => {
+    const fixed = { kind: 'fixed' as const, value: 5_000, shopId: 'a' };
+    expect(codeAmountForLinesCents({ ...fixed, minOrderCents: 100_001 }, lines)).toBe(0);
+    expect(codeAmountForLinesCents({ ...fixed, minOrderCents: 100_000 }, lines)).toBe(5_000);
+  });
+});
+
+describe('partDiscountsCents', () => {
+  it('puts a shop’s own code on its part and shares the marketplace’s by the lines', () => {
+    const parts = [
+      { subtotalCents: 100_000, shopDiscountCents: 10_000 },
+      { subtotalCents: 300_000, shopDiscountCents: 0 },
+    ];
+    expect(partDiscountsCents(10_000, parts)).toEqual([10_000, 0]);
+    const plain = parts.map((part) => ({ ...part, shopDiscountCents: 0 }));
+    expect(partDiscountsCents(10_000, plain)).toEqual([2_500, 7_500]);
+  });
+});
+
+describe('discountCodeRefusal', () => {
+  it('names the minimum order and the shop, or the shop alone', () => {
+    expect(discountCodeRefusal({ shopName: 'Lakeside', minOrderCents: 150_000 }, 0)).toBe(
+      "This code needs Ksh 1,500 or more of Lakeside's products.",
+    );
+    expect(discountCodeRefusal({ shopName: null, minOrderCents: 150_000 }, 0)).toBe(
+      'This code needs Ksh 1,500 or more of your order.',
+    );
+    expect(discountCodeRefusal({ shopName: 'Lakeside', minOrderCents: 0 }, 0)).toBe(
+      "This code is for Lakeside's products only.",
+    );
+    expect(discountCodeRefusal({ shopName: 'Lakeside', minOrderCents: 0 }, 100)).toBeNull();
+  });
+});
+
+describe('discountCodeInputSchema', () => {
+  const base = { code: 'KARIBU-1', kind: 'percent', value: 10 };
+  it('fills the defaults', () => {
+    expect(discountCodeInputSchema.parse(base)).toEqual({
+      ...base,
+      minOrder: 0,
+      startsAt: null,
+      endsAt: null,
+      usageLimit: null,
+      perShopperLimit: null,
+      active: true,
+    });
+  });
+
+  it('refuses an end at or before the start, a fraction of a percent and a third decimal', () => {
+    const at = '2026-12-01T00:00:00Z';
+    const issues = (input: object) =>
+      discountCodeInputSchema
+        .safeParse({ ...base, ...input })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ startsAt: at, endsAt: at })).toEqual([
+      ['endsAt', 'The end must be after the start.'],
+    ]);
+    expect(issues({ value: 12.5 })).toEqual([
+      ['value', 'A percentage is a whole number from 1 to 100.'],
+    ]);
+    expect(issues({ kind: 'fixed', value: 10.005 })).toEqual([['value', 'At most two decimals.']]);
   });
 });
