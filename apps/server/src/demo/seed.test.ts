@@ -156,9 +156,11 @@ describe('the demo data', () => {
   });
 
   it('gives every shop a description and a logo, and one of them its own WhatsApp', async () => {
-    const shops = await query<{ description: string; logo_url: string | null; whatsapp: string | null }>(
-      sql`select description, logo_url, whatsapp from shops`,
-    );
+    const shops = await query<{
+      description: string;
+      logo_url: string | null;
+      whatsapp: string | null;
+    }>(sql`select description, logo_url, whatsapp from shops`);
     for (const shop of shops) {
       expect(shop.description.length).toBeGreaterThan(0);
       expect(shop.logo_url).not.toBeNull();

@@ -157,9 +157,7 @@ describe('SEO tags in the served HTML', () => {
   });
 
   it('names the seller in its page’s head: its description, and its logo as the picture (decision 040)', async () => {
-    const shops = metadataResponseSchema.parse(
-      (await page('/api/metadata', 'localhost')).json(),
-    );
+    const shops = metadataResponseSchema.parse((await page('/api/metadata', 'localhost')).json());
     // The demo's second shop sells on the default host's marketplace, with its own WhatsApp.
     const seller = shops.find((shop) => shop.whatsapp !== null);
     if (!seller?.logoUrl || !seller.description) throw new Error('no demo seller with a face');

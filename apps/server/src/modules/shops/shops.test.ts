@@ -441,7 +441,10 @@ describe('a seller’s own face (decision 040)', () => {
   const publicShop = async (shopId: string) => {
     const res = await call('GET', '/api/metadata');
     expect(res.statusCode).toBe(200);
-    return shopSchema.array().parse(res.json()).find((shop) => shop._id === shopId);
+    return shopSchema
+      .array()
+      .parse(res.json())
+      .find((shop) => shop._id === shopId);
   };
 
   it('lets the owner set a logo, description, county and WhatsApp, normalised, and shows them to everyone', async () => {
@@ -510,7 +513,11 @@ describe('a seller’s own face (decision 040)', () => {
       [{ whatsapp: '+254 712 345 678 ext 9' }, 'whatsapp', WHATSAPP_NUMBER_MESSAGE],
       [{ county: 'Atlantis' as never }, 'county', 'Choose a county.'],
       [{ description: 'x'.repeat(301) }, 'description', 'At most 300 characters.'],
-      [{ logoUrl: '/media/not-ours/400x400.webp' }, 'logoUrl', 'Use a picture uploaded to this shop.'],
+      [
+        { logoUrl: '/media/not-ours/400x400.webp' },
+        'logoUrl',
+        'Use a picture uploaded to this shop.',
+      ],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await call(
