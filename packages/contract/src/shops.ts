@@ -12,7 +12,7 @@ import { operationPeriodsSchema, pricingTypeSchema } from './catalog';
 import { pageQuery } from './admin';
 import { countySchema } from './counties';
 import { emailSchema } from './email';
-import { normalizeKenyanPhone } from './orders';
+import { normalizeMpesaPhone } from './orders';
 
 // A shop's contact line may be a landline or a foreign number, so this is looser than the
 // checkout's Kenyan mobile rule.
@@ -31,13 +31,14 @@ export const WHATSAPP_NUMBER_MESSAGE =
 
 /**
  * The number a seller's WhatsApp chat goes to, in the form wa.me links take once the digits are
- * kept: a Kenyan mobile in any form the checkout accepts becomes +2547XXXXXXXX / +2541XXXXXXXX
- * (normalizeKenyanPhone); any other must carry its country code (+ and 8 to 15 digits, E.164),
- * since wa.me cannot guess one. Null for anything else.
+ * kept: a Kenyan mobile in any form people type it (07…, 7…, 254…, +254…, as normalizeMpesaPhone
+ * reads them) becomes +2547XXXXXXXX / +2541XXXXXXXX, the form orders and verified phones are
+ * stored in; any other must carry its country code (+ and 8 to 15 digits, E.164), since wa.me
+ * cannot guess one. Null for anything else.
  */
 export function normalizeWhatsappNumber(value: string): string | null {
-  const kenyan = normalizeKenyanPhone(value);
-  if (kenyan) return kenyan;
+  const kenyan = normalizeMpesaPhone(value);
+  if (kenyan) return `+${kenyan}`;
   const compact = value.trim().replace(/[\s()-]+/g, '');
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
 }
