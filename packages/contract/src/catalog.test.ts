@@ -278,6 +278,10 @@ describe('response schemas', () => {
     imageUrls: [],
     promotionalimages: [],
     userId: OWNER_ID,
+    logoUrl: null,
+    description: '',
+    county: null,
+    whatsapp: null,
   };
 
   it('accepts the metadata list and a listing', () => {

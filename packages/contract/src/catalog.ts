@@ -97,6 +97,11 @@ export const shopSchema = z.object({
   promotionalimages: z.array(z.string()),
   /** The owning account. */
   userId: uuidSchema,
+  logoUrl: z.string().nullable(),
+  description: z.string(),
+  county: z.string().nullable(),
+  /** The seller's WhatsApp number (+ and digits, e.g. +254712345678), null when not set. */
+  whatsapp: z.string().nullable(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 

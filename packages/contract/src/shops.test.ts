@@ -3,6 +3,7 @@ import {
   adminProductUpdateSchema,
   categoryInputSchema,
   MAX_STOCK,
+  normalizeWhatsappNumber,
   ownerProductInputSchema,
   shopInputSchema,
   splitCommaList,
@@ -35,7 +36,24 @@ describe('shopInputSchema', () => {
       maxPerOrder: 10,
       imageUrls: [],
       promotionalimages: [],
+      logoUrl: null,
+      description: '',
+      county: null,
+      whatsapp: '',
     });
+  });
+
+  it('reads a WhatsApp number as wa.me needs it: Kenyan in any typed form, others with their code', () => {
+    for (const typed of ['0722 456 789', '722456789', '254722456789', '+254 722-456-789']) {
+      expect(normalizeWhatsappNumber(typed), typed).toBe('+254722456789');
+    }
+    expect(normalizeWhatsappNumber('0110 123 456')).toBe('+254110123456');
+    expect(normalizeWhatsappNumber('+255 (754) 123-456')).toBe('+255754123456');
+    for (const bad of ['020 123 4567', '12345', '+0 123 456 789', '+1234567890123456', 'call me']) {
+      expect(normalizeWhatsappNumber(bad), bad).toBeNull();
+      expect(shopInputSchema.safeParse({ ...shop, whatsapp: bad }).success, bad).toBe(false);
+    }
+    expect(shopInputSchema.parse({ ...shop, whatsapp: '  ' }).whatsapp).toBe('');
   });
 
   it('takes a max per order between 1 and 1000', () => {
@@ -60,6 +78,10 @@ describe('shopInputSchema', () => {
       maxPerOrder: 3,
       imageUrls: ['/media/k/1200x800.webp'],
       promotionalimages: ['https://cdn.example.com/promo.jpg'],
+      logoUrl: '/media/l/400x400.webp',
+      description: 'Organic oils from Kitui.',
+      county: 'Kitui' as const,
+      whatsapp: '0722 456 789',
     };
     expect(shopInputSchema.parse(full)).toEqual(full);
   });

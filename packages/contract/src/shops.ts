@@ -10,7 +10,9 @@ import {
 } from './common';
 import { operationPeriodsSchema, pricingTypeSchema } from './catalog';
 import { pageQuery } from './admin';
+import { countySchema } from './counties';
 import { emailSchema } from './email';
+import { normalizeMpesaPhone } from './orders';
 
 // A shop's contact line may be a landline or a foreign number, so this is looser than the
 // checkout's Kenyan mobile rule.
@@ -20,6 +22,36 @@ export const contactPhoneSchema = z
   .regex(/^\+?[\d\s()-]{7,20}$/, 'Enter a phone number.');
 
 export const MAX_PER_ORDER_LIMIT = 1000;
+
+/** The seller's page shows the description under the shop's name: a line or two, not a policy. */
+export const SHOP_DESCRIPTION_MAX = 300;
+
+export const WHATSAPP_NUMBER_MESSAGE =
+  'Enter a WhatsApp number such as 0712 345 678, or another country’s with its code (+255 …).';
+
+/**
+ * The number a seller's WhatsApp chat goes to, in the form wa.me links take once the digits are
+ * kept: a Kenyan mobile in any form people type it (07…, 7…, 254…, +254…, as normalizeMpesaPhone
+ * reads them) becomes +2547XXXXXXXX / +2541XXXXXXXX, the form orders and verified phones are
+ * stored in; any other must carry its country code (+ and 8 to 15 digits, E.164), since wa.me
+ * cannot guess one. Null for anything else.
+ */
+export function normalizeWhatsappNumber(value: string): string | null {
+  const kenyan = normalizeMpesaPhone(value);
+  if (kenyan) return `+${kenyan}`;
+  const compact = value.trim().replace(/[\s()-]+/g, '');
+  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}
+
+/** Validates only (as kenyanPhoneSchema does); the server stores normalizeWhatsappNumber(value). */
+const whatsappNumberSchema = z
+  .string()
+  .trim()
+  .max(24, WHATSAPP_NUMBER_MESSAGE)
+  .refine(
+    (value) => value === '' || normalizeWhatsappNumber(value) !== null,
+    WHATSAPP_NUMBER_MESSAGE,
+  );
 
 const shopImagesSchema = z
   .array(imageUrlSchema)
@@ -53,6 +85,14 @@ export const shopInputSchema = z.strictObject({
     .default(10),
   imageUrls: shopImagesSchema,
   promotionalimages: shopImagesSchema,
+  /** The seller's logo on its page and beside its name: one uploaded picture, or none. */
+  logoUrl: imageUrlSchema.nullable().default(null),
+  /** A line or two under the shop's name on its page (and the page's meta description). */
+  description: optionalText(SHOP_DESCRIPTION_MAX).default(''),
+  /** The county the shop is in, shown with its address; null when the owner has not said. */
+  county: countySchema.nullable().default(null),
+  /** The seller's own WhatsApp chat; '' or absent: shoppers chat with the marketplace. */
+  whatsapp: whatsappNumberSchema.default(''),
 });
 /**
  * POST /api/property/shop/create. An admin may open the shop for someone else: the account

@@ -155,10 +155,26 @@ describe('the demo data', () => {
     }
   });
 
+  it('gives every shop a description and a logo, and one of them its own WhatsApp', async () => {
+    const shops = await query<{
+      description: string;
+      logo_url: string | null;
+      whatsapp: string | null;
+    }>(sql`select description, logo_url, whatsapp from shops`);
+    for (const shop of shops) {
+      expect(shop.description.length).toBeGreaterThan(0);
+      expect(shop.logo_url).not.toBeNull();
+    }
+    expect(shops.filter((shop) => shop.whatsapp !== null).map((s) => s.whatsapp)).toEqual([
+      '+254722456789',
+    ]);
+  });
+
   it('refers only to images that were made', async () => {
     const urls = await query<{ url: string }>(sql`
       select unnest(image_urls) as url from products
-      union select unnest(image_urls) from shops union select unnest(promotional_images) from shops`);
+      union select unnest(image_urls) from shops union select unnest(promotional_images) from shops
+      union select logo_url from shops where logo_url is not null`);
     expect(urls.length).toBeGreaterThan(0);
     for (const { url } of urls) {
       expect(existsSync(path.join(inject('mediaDir'), url.replace(/^\/media\//, ''))), url).toBe(

@@ -238,6 +238,11 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
         payOnOrder: shop.payonorder,
         imageUrls: pickPicture(shop.picture, shop.imageUrlCount),
         promotionalImages: pickBanner(shop.promotionalImageCount),
+        // The square picture the tenant's WhatsApp avatar uses stands in for a logo.
+        logoUrl: pickPicture(shop.picture, 1)[0] ?? null,
+        description: shop.description,
+        county: shop.county,
+        whatsapp: shop.whatsapp,
         createdAt: daysAgo(400 - index),
       })
       .returning({ id: shops.id });

@@ -134,6 +134,13 @@ export const shops = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    // The seller's own face (issue 32, decision 040): a logo apart from the shop's pictures
+    // (those are wide banners; a logo is square and small), a short description, the county it
+    // is in and its own WhatsApp number (+ and digits), each optional.
+    logoUrl: text('logo_url'),
+    description: text('description').notNull().default(''),
+    county: text('county'),
+    whatsapp: text('whatsapp'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -141,6 +148,8 @@ export const shops = pgTable(
     index('shops_owner_idx').on(t.ownerId),
     check('shops_max_per_order_range', sql`${t.maxPerOrder} between 1 and 1000`),
     check('shops_commission_range', sql`${t.commissionBps} between 0 and 10000`),
+    // wa.me links are built from these digits: only E.164 (+ and 8 to 15 digits) is kept.
+    check('shops_whatsapp_e164', sql`${t.whatsapp} ~ '^[+][1-9][0-9]{7,14}$'`),
   ],
 );
 

@@ -86,6 +86,11 @@ export interface DemoShop {
   imageUrlCount: number;
   /** Images of the rotating promotional strip (`promotionalimages`). */
   promotionalImageCount: number;
+  /** The line under the name on the seller's page (decision 040). */
+  description: string;
+  county: string | null;
+  /** The seller's own WhatsApp chat, +254…; null: shoppers chat with the marketplace. */
+  whatsapp: string | null;
 }
 
 export interface DemoSeo {
@@ -335,6 +340,11 @@ export const DEMO_SHOPS: readonly DemoShop[] = [
     payonorder: true,
     imageUrlCount: 2,
     promotionalImageCount: 4,
+    description:
+      'Small-batch skincare and hair oils from Westlands, made with shea, baobab and macadamia from Kenyan farms.',
+    county: 'Nairobi',
+    // The marketplace's own shop: its chat is the tenant's (the default host's WhatsApp).
+    whatsapp: null,
   },
   {
     key: 'second',
@@ -370,6 +380,10 @@ export const DEMO_SHOPS: readonly DemoShop[] = [
     payonorder: false,
     imageUrlCount: 2,
     promotionalImageCount: 3,
+    description:
+      'Handwoven kiondo baskets, sisal mats and home pieces from artisan groups in Machakos, Kitui and the coast.',
+    county: 'Mombasa',
+    whatsapp: '+254722456789',
   },
 ];
 

@@ -245,6 +245,10 @@ export function toShop(row: ShopRow): Shop {
     imageUrls: row.imageUrls,
     promotionalimages: row.promotionalImages,
     userId: row.ownerId,
+    logoUrl: row.logoUrl,
+    description: row.description,
+    county: row.county,
+    whatsapp: row.whatsapp,
   };
 }
 

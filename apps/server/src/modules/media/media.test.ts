@@ -637,20 +637,28 @@ describe('early answers over a real keep-alive connection (issue 28)', () => {
 describe('the media sweep', () => {
   it('deletes old pictures nothing points at (row and files), keeps used and fresh ones', async () => {
     const urls: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const res = await upload(`kind=shop&shopId=${shopId}`, [await pngPart()], tokens.owner);
       urls.push(res.json().images[0].url);
     }
-    const [unused, inShop, onAvatar, fresh] = urls as [string, string, string, string];
+    const [unused, inShop, onAvatar, fresh, asLogo] = urls as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const keyOf = (url: string) => parseMediaUrl(url)?.key ?? '';
     const db = t.database.db;
     await db.execute(
       sql`update shops set promotional_images = promotional_images || array[${inShop}]::text[] where id = ${shopId}`,
     );
+    // The seller's logo (decision 040) is a picture in use too.
+    await db.execute(sql`update shops set logo_url = ${asLogo} where id = ${shopId}`);
     await db.execute(
       sql`update tenants set whatsapp = coalesce(whatsapp, '{}'::jsonb) || jsonb_build_object('avatar', ${`http://cdn.example${onAvatar}`}::text) where is_default`,
     );
-    const old = [unused, inShop, onAvatar].map(keyOf);
+    const old = [unused, inShop, onAvatar, asLogo].map(keyOf);
     await db.execute(
       sql`update media set created_at = now() - interval '2 days' where key in (${sql.join(
         old.map((k) => sql`${k}`),
@@ -665,7 +673,7 @@ describe('the media sweep', () => {
     expect(swept).toBe(1);
     expect(await mediaRow(keyOf(unused))).toBeUndefined();
     expect(existsSync(keyDir(unused))).toBe(false);
-    for (const kept of [inShop, onAvatar, fresh]) {
+    for (const kept of [inShop, onAvatar, fresh, asLogo]) {
       expect(await mediaRow(keyOf(kept)), kept).toBeDefined();
       expect(existsSync(keyDir(kept)), kept).toBe(true);
     }

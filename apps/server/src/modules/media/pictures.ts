@@ -37,7 +37,7 @@ export async function assertShopPictures(
   }
   await assertPictures(db, base, fields, {
     uploaded: sql`shop_id = ${shopId}`,
-    used: sql`select unnest(image_urls || promotional_images) as url from shops where id = ${shopId}
+    used: sql`select unnest(image_urls || promotional_images || logo_url) as url from shops where id = ${shopId}
               union all select unnest(image_urls) from categories where shop_id = ${shopId}
               union all select unnest(image_urls) from products where shop_id = ${shopId}`,
     message: NOT_OURS,

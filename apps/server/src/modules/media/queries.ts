@@ -53,7 +53,7 @@ export async function addressesMentioning(db: Db | Tx, keys: string[]): Promise<
   );
   const result = await db.execute(sql`
     select url from (
-      select unnest(image_urls || promotional_images) as url from shops
+      select unnest(image_urls || promotional_images || logo_url) as url from shops
       union all select unnest(image_urls) from categories
       union all select unnest(image_urls) from products
       union all select unnest(image_urls) from blog_posts

@@ -354,11 +354,14 @@ export function createPageRenderer(
         const listing = await getShopListing(db, shopId, PAGE_SIZES.category);
         const { entries: initialData } = await pageData(tenant, match, shops, search);
         initialData.push({ key: queryKeys.shopListing(shopId), data: listing });
+        // The seller's own words and face (decision 040): its description, else the site's.
+        const seller = shops.find((shop) => shop._id === listing.shopId);
         return {
           status: 200,
           head: {
-            ...siteHead(seo, base, pathname, listing.imageUrls[0]),
+            ...siteHead(seo, base, pathname, seller?.logoUrl ?? listing.imageUrls[0]),
             title: `${listing.name} | ${seo.title}`,
+            ...(seller?.description ? { description: seller.description } : {}),
             initialData,
           },
         };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   IMAGE_SIZES,
   SEO_DEFAULTS,
+  metadataResponseSchema,
   discountedPriceCents,
   fromCents,
   productListResponseSchema,
@@ -153,6 +154,19 @@ describe('SEO tags in the served HTML', () => {
     expect(unknown.body).toContain('<meta name="robots" content="noindex">');
     const sitemap = await readSitemap(page);
     expect(sitemap.body).toContain(`/shop/${shopId}</loc>`);
+  });
+
+  it('names the seller in its page’s head: its description, and its logo as the picture (decision 040)', async () => {
+    const shops = metadataResponseSchema.parse((await page('/api/metadata', 'localhost')).json());
+    // The demo's second shop sells on the default host's marketplace, with its own WhatsApp.
+    const seller = shops.find((shop) => shop.whatsapp !== null);
+    if (!seller?.logoUrl || !seller.description) throw new Error('no demo seller with a face');
+    const res = await page(`/shop/${seller._id}`);
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(head.title).toBe(`${seller.name} | ${await siteTitleOf()}`);
+    expect(head.description).toBe(seller.description);
+    expect(head.ogImage?.endsWith(seller.logoUrl)).toBe(true);
   });
 
   it('shows a product an owner adds, and hides one an owner deletes, at once in page and sitemap', async () => {

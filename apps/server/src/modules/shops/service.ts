@@ -3,6 +3,7 @@
 // past orders still show what was bought.
 import {
   isUuid,
+  normalizeWhatsappNumber,
   MAX_STOCK,
   PAGE_SIZES,
   STOCK_MESSAGES,
@@ -42,12 +43,18 @@ function shopColumns(input: ParsedShopInput) {
     maxPerOrder: input.maxPerOrder,
     imageUrls: input.imageUrls,
     promotionalImages: input.promotionalimages,
+    logoUrl: input.logoUrl,
+    description: input.description,
+    county: input.county,
+    // Stored as wa.me will want it; the contract let through only numbers this normalises.
+    whatsapp: input.whatsapp === '' ? null : normalizeWhatsappNumber(input.whatsapp),
   };
 }
 
 const shopPictures = (input: ParsedShopInput) => ({
   imageUrls: input.imageUrls,
   promotionalimages: input.promotionalimages,
+  logoUrl: input.logoUrl === null ? [] : [input.logoUrl],
 });
 
 export async function listShops(db: Db, caller: Caller): Promise<Shop[]> {

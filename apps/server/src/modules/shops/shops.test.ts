@@ -9,6 +9,7 @@ import {
   type AuthResponse,
   type OwnerProductInput,
   type ShopInput,
+  WHATSAPP_NUMBER_MESSAGE,
 } from '@soko/contract';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -433,6 +434,124 @@ describe('editing a shop', () => {
     expect(tooMany.json().error.fields.imageUrls).toBe(
       'You can only have up to 25 images in total.',
     );
+  });
+});
+
+describe('a seller’s own face (decision 040)', () => {
+  const publicShop = async (shopId: string) => {
+    const res = await call('GET', '/api/metadata');
+    expect(res.statusCode).toBe(200);
+    return shopSchema
+      .array()
+      .parse(res.json())
+      .find((shop) => shop._id === shopId);
+  };
+
+  it('lets the owner set a logo, description, county and WhatsApp, normalised, and shows them to everyone', async () => {
+    const person = await signUp();
+    const opened = await call('POST', '/api/property/shop/create', person.token, shopBody());
+    expect(opened.statusCode, opened.body).toBe(201);
+    const shop = shopSchema.parse(opened.json());
+    expect(shop).toMatchObject({ logoUrl: null, description: '', county: null, whatsapp: null });
+
+    const logo = await uploadedPicture(shop._id, 400, 400);
+    const face = {
+      logoUrl: logo,
+      description: '  Soaps cut by hand in Nyeri.  ',
+      county: 'Nyeri' as const,
+      whatsapp: '0722 456 789',
+    };
+    const updated = await call(
+      'PUT',
+      `/api/property/shop/update/${shop._id}`,
+      person.token,
+      shopBody(face),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    const expected = {
+      logoUrl: logo,
+      description: 'Soaps cut by hand in Nyeri.',
+      county: 'Nyeri',
+      whatsapp: '+254722456789',
+    };
+    expect(updated.json()).toMatchObject(expected);
+    // What shoppers read (no token): the storefront's shops.
+    expect(await publicShop(shop._id)).toMatchObject(expected);
+
+    // Another country's number keeps its own code; an admin may set it too.
+    const abroad = await call(
+      'PUT',
+      `/api/property/shop/update/${shop._id}`,
+      admin.token,
+      shopBody({ ...face, whatsapp: '+255 (754) 123-456' }),
+    );
+    expect(abroad.statusCode, abroad.body).toBe(200);
+    expect(abroad.json()).toMatchObject({ whatsapp: '+255754123456' });
+
+    // An update replaces the whole shop: left out, they are cleared.
+    const cleared = await call(
+      'PUT',
+      `/api/property/shop/update/${shop._id}`,
+      person.token,
+      shopBody(),
+    );
+    expect(cleared.json()).toMatchObject({
+      logoUrl: null,
+      description: '',
+      county: null,
+      whatsapp: null,
+    });
+    expect(await publicShop(shop._id)).toMatchObject({ logoUrl: null, whatsapp: null });
+  });
+
+  it('refuses a bad WhatsApp number, county, description or logo on its field, and changes nothing', async () => {
+    const before = await publicShop(owner2ShopId);
+    const cases: Array<[Partial<ShopInput>, string, string]> = [
+      [{ whatsapp: '12345' }, 'whatsapp', WHATSAPP_NUMBER_MESSAGE],
+      // A landline without its country code: wa.me could not reach it.
+      [{ whatsapp: '020 123 4567' }, 'whatsapp', WHATSAPP_NUMBER_MESSAGE],
+      [{ whatsapp: '+254 712 345 678 ext 9' }, 'whatsapp', WHATSAPP_NUMBER_MESSAGE],
+      [{ county: 'Atlantis' as never }, 'county', 'Choose a county.'],
+      [{ description: 'x'.repeat(301) }, 'description', 'At most 300 characters.'],
+      [
+        { logoUrl: '/media/not-ours/400x400.webp' },
+        'logoUrl',
+        'Use a picture uploaded to this shop.',
+      ],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await call(
+        'PUT',
+        `/api/property/shop/update/${owner2ShopId}`,
+        owner2.token,
+        shopBody(overrides),
+      );
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().error.fields[field], JSON.stringify(overrides)).toBe(message);
+    }
+    // A logo uploaded to another shop is not this shop's either.
+    const theirs = await uploadedPicture(ownerShopId, 400, 400);
+    const foreign = await call(
+      'PUT',
+      `/api/property/shop/update/${owner2ShopId}`,
+      owner2.token,
+      shopBody({ logoUrl: theirs }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields).toEqual({
+      logoUrl: 'Use a picture uploaded to this shop.',
+    });
+    expect(await publicShop(owner2ShopId)).toEqual(before);
+  });
+
+  it('refuses another shop’s owner and a customer, and leaves the seller’s face as it was', async () => {
+    const before = await publicShop(ownerShopId);
+    const body = shopBody({ description: 'Taken over', whatsapp: '0711 000 000' });
+    for (const token of [owner2.token, customer.token]) {
+      const res = await call('PUT', `/api/property/shop/update/${ownerShopId}`, token, body);
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await publicShop(ownerShopId)).toEqual(before);
   });
 });
 

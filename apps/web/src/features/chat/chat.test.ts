@@ -6,7 +6,7 @@ import {
   notificationDelayMs,
   secondsToMs,
 } from './chat-settings';
-import { productChatMessage, timeLabel, whatsappSendLink } from './chat-text';
+import { chatContact, productChatMessage, timeLabel, whatsappSendLink } from './chat-text';
 
 describe('whatsappSendLink', () => {
   it('keeps only the digits of the phone number', () => {
@@ -98,5 +98,39 @@ describe('timeLabel', () => {
   it('is HH:MM on the 24-hour clock', () => {
     expect(timeLabel(new Date(2025, 0, 1, 7, 5))).toBe('07:05');
     expect(timeLabel(new Date(2025, 0, 1, 23, 59))).toBe('23:59');
+  });
+});
+
+describe('chatContact (decision 040)', () => {
+  const tenant = {
+    phoneNumber: '254712345678',
+    accountName: 'Soko Naturals',
+    chatMessage: 'Karibu!',
+    avatar: '/media/a/64x64.webp',
+    statusMessage: 'Online',
+  };
+  const seller = {
+    name: 'Kikapu Crafts',
+    logoUrl: '/media/k/400x400.webp',
+    whatsapp: '+254722456789',
+  };
+
+  it('chats with a seller that set its own number, under its name and logo', () => {
+    expect(chatContact(tenant, seller)).toMatchObject({
+      phoneNumber: '+254722456789',
+      accountName: 'Kikapu Crafts',
+      avatar: '/media/k/400x400.webp',
+      label: 'Chat with Kikapu Crafts on WhatsApp',
+    });
+    // Even where the marketplace has no chat of its own.
+    expect(chatContact(null, seller)?.phoneNumber).toBe('+254722456789');
+  });
+
+  it('keeps the marketplace’s chat away from sellers and for a seller without a number', () => {
+    const marketplace = { ...tenant, label: 'Chat with us on WhatsApp' };
+    expect(chatContact(tenant, null)).toEqual(marketplace);
+    expect(chatContact(tenant, { ...seller, whatsapp: null })).toEqual(marketplace);
+    expect(chatContact(null, { ...seller, whatsapp: null })).toBeNull();
+    expect(chatContact({ ...tenant, phoneNumber: '' }, undefined)).toBeNull();
   });
 });

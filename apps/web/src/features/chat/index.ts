@@ -4,3 +4,5 @@
 export { ChatWidget } from './components/chat-widget';
 export { useChatAboutProduct } from './chat-product-store';
 export type { ChatAboutProduct } from './chat-product-store';
+export { useChatWithSeller } from './chat-seller-store';
+export { whatsappSendLink } from './chat-text';

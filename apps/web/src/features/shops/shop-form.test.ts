@@ -1,4 +1,4 @@
-import type { Shop } from '@soko/contract';
+import { WHATSAPP_NUMBER_MESSAGE, type Shop } from '@soko/contract';
 import { describe, expect, it } from 'vitest';
 import {
   emptyShopForm,
@@ -34,6 +34,10 @@ const shop: Shop = {
   maxPerOrder: 5,
   imageUrls: ['/media/a/800x600.webp'],
   promotionalimages: ['/media/p/1200x400.webp'],
+  logoUrl: '/media/l/400x400.webp',
+  description: 'Fresh greens from Kiambu.',
+  county: 'Kiambu',
+  whatsapp: '+254722456789',
 };
 
 function filled(): ShopFormValues {
@@ -86,6 +90,7 @@ describe('the shop form', () => {
     const body = shopFormToInput(values, {
       imageUrls: shop.imageUrls,
       promotionalimages: shop.promotionalimages,
+      logoUrl: shop.logoUrl,
     });
     const { _id, userId, ...rest } = shop;
     expect(_id && userId).toBeTruthy();
@@ -115,6 +120,19 @@ describe('the shop form', () => {
     );
     const nameIssue = result.error?.issues.find((issue) => issue.path.join('.') === 'name');
     expect(nameIssue?.message).toBe('Shop name is required.');
+  });
+
+  it('sends no county and no WhatsApp when left empty, and refuses a number wa.me cannot reach', () => {
+    const body = shopFormToInput(filled());
+    expect(body).toMatchObject({ county: null, whatsapp: '', description: '' });
+    const bad = { ...filled(), whatsapp: '020 123 4567', description: 'x'.repeat(301) };
+    const issues = shopFormSchema.safeParse(bad).error?.issues ?? [];
+    expect(
+      Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+    ).toEqual({
+      whatsapp: WHATSAPP_NUMBER_MESSAGE,
+      description: 'At most 300 characters.',
+    });
   });
 
   it("keys the server's field errors by the form's inputs", () => {

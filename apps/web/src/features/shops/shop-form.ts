@@ -7,6 +7,7 @@ import {
   WEEKDAYS,
   shopInputSchema,
   splitCommaList,
+  type County,
   type OperationPeriods,
   type Shop,
   type ShopInput,
@@ -29,11 +30,17 @@ export interface ShopFormValues {
   socialmedialinks: string;
   payonorder: boolean;
   maxPerOrder: number;
+  description: string;
+  /** '' when the owner has not chosen one. */
+  county: string;
+  /** '' for none: shoppers then chat with the marketplace. */
+  whatsapp: string;
 }
 
 export interface ShopImages {
   imageUrls: string[];
   promotionalimages: string[];
+  logoUrl: string | null;
 }
 
 export const DEFAULT_MAX_PER_ORDER = 10;
@@ -65,6 +72,9 @@ export function emptyShopForm(user?: {
     socialmedialinks: '',
     payonorder: true,
     maxPerOrder: DEFAULT_MAX_PER_ORDER,
+    description: '',
+    county: '',
+    whatsapp: '',
   };
 }
 
@@ -86,6 +96,9 @@ export function shopToForm(shop: Shop): ShopFormValues {
     socialmedialinks: shop.socialmedialinks.join(', '),
     payonorder: shop.payonorder,
     maxPerOrder: shop.maxPerOrder,
+    description: shop.description,
+    county: shop.county ?? '',
+    whatsapp: shop.whatsapp ?? '',
   };
 }
 
@@ -112,6 +125,10 @@ export function shopFormToInput(values: ShopFormValues, images?: ShopImages): Sh
     socialmedialinks: splitCommaList(values.socialmedialinks),
     payonorder: values.payonorder,
     maxPerOrder: values.maxPerOrder,
+    description: values.description,
+    // The select's value is one of the contract's counties; the contract checks it all the same.
+    county: values.county === '' ? null : (values.county as County),
+    whatsapp: values.whatsapp,
     ...(images ?? {}),
   };
 }
@@ -159,6 +176,9 @@ export const shopFormSchema = z
     socialmedialinks: z.string(),
     payonorder: z.boolean(),
     maxPerOrder: numberInput,
+    description: z.string(),
+    county: z.string(),
+    whatsapp: z.string(),
   })
   .superRefine((values, ctx) => {
     for (const day of WEEKDAYS) {

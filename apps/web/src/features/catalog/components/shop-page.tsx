@@ -1,21 +1,31 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { PAGE_SIZES } from '@soko/contract';
+import { useChatWithSeller } from '../../chat';
+import { useMetadata } from '../../tenants';
 import { useShopListing } from '../api/get-shop-listing';
 import { ListingError, ListingLoading } from './listing/listing-status';
 import { ProductListing } from './listing/product-listing';
 import { useScrollToTopOnOpen } from './listing/use-scroll-to-top-on-open';
 import { usePageTitle } from './product/use-page-title';
+import { SellerProfile } from './seller-profile';
 
 const ALL = '';
 
-/** /shop/:shopId: one seller's categories and products, for shoppers of the marketplace. */
+/**
+ * /shop/:shopId: one seller's face (decision 040), categories and products, for shoppers of the
+ * marketplace. The chat is the seller's own while this page is open.
+ */
 export function ShopPage() {
   const { shopId = '' } = useParams();
   const { data: listing, error, isPending, refetch } = useShopListing(shopId);
+  const { data: shops } = useMetadata();
+  const seller = shops?.find((shop) => shop._id === shopId);
   const [categoryId, setCategoryId] = useState(ALL);
+  const headingId = useId();
   useScrollToTopOnOpen(shopId);
   usePageTitle(listing?.name ?? null);
+  useChatWithSeller(shopId);
 
   if (!listing) {
     return (
@@ -30,7 +40,11 @@ export function ShopPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-stone-900">{listing.name}</h1>
+      {seller ? (
+        <SellerProfile seller={seller} headingId={headingId} />
+      ) : (
+        <h1 className="text-2xl font-bold text-stone-900">{listing.name}</h1>
+      )}
       {categories.length > 1 && (
         <nav aria-label="Categories of this shop">
           <ul className="flex flex-wrap gap-2">

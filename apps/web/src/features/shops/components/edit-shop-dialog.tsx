@@ -1,5 +1,5 @@
 // The shop edit modal with its nested Manage Images modal (spec section 2): every field of the
-// shop, its max per order, and its two picture lists, all saved together by one update.
+// shop, its max per order, its two picture lists and its logo, all saved together by one update.
 import { useCallback, useState } from 'react';
 import { IMAGE_LIMITS, IMAGE_LIMIT_MESSAGES, type Shop } from '@soko/contract';
 import { FormAlert } from '../../../components/form/form-messages';
@@ -50,11 +50,13 @@ function EditShopForm({
   const form = useZodForm(shopFormSchema, { defaultValues: shopToForm(shop) });
   const [imageUrls, setImageUrls] = useState(shop.imageUrls);
   const [promotionalimages, setPromotionalImages] = useState(shop.promotionalimages);
+  // One picture at most, kept as a list so the same editor uploads, shows and removes it.
+  const [logo, setLogo] = useState(shop.logoUrl === null ? [] : [shop.logoUrl]);
   const [managing, setManaging] = useState(false);
-  const [uploading, setUploading] = useState({ shop: false, promo: false });
+  const [uploading, setUploading] = useState({ shop: false, promo: false, logo: false });
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const saving = form.formState.isSubmitting;
-  const busyUploading = uploading.shop || uploading.promo;
+  const busyUploading = uploading.shop || uploading.promo || uploading.logo;
 
   const onShopBusy = useCallback(
     (busy: boolean) => setUploading((u) => ({ ...u, shop: busy })),
@@ -64,12 +66,19 @@ function EditShopForm({
     (busy: boolean) => setUploading((u) => ({ ...u, promo: busy })),
     [],
   );
+  const onLogoBusy = useCallback(
+    (busy: boolean) => setUploading((u) => ({ ...u, logo: busy })),
+    [],
+  );
 
   const onSubmit = form.handleSubmit(async (values: ShopFormValues) => {
     setFailure(null);
     try {
       onSaved(
-        await updateShop(shop._id, shopFormToInput(values, { imageUrls, promotionalimages })),
+        await updateShop(
+          shop._id,
+          shopFormToInput(values, { imageUrls, promotionalimages, logoUrl: logo[0] ?? null }),
+        ),
       );
     } catch (caught) {
       const landed =
@@ -104,7 +113,8 @@ function EditShopForm({
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-3">
           <p className="flex-1 text-sm text-stone-700">
             {count(imageUrls.length, 'shop image', 'shop images')},{' '}
-            {count(promotionalimages.length, 'promotional image', 'promotional images')}
+            {count(promotionalimages.length, 'promotional image', 'promotional images')},{' '}
+            {logo.length > 0 ? 'a logo' : 'no logo'}
           </p>
           <button type="button" onClick={() => setManaging(true)} className={secondaryButton}>
             Manage Images
@@ -129,6 +139,16 @@ function EditShopForm({
         description="Changes are saved with the shop when you press Save."
         size="max-w-3xl"
       >
+        <ImageListEditor
+          label="Logo"
+          kind="shop"
+          shopId={shop._id}
+          images={logo}
+          onChange={setLogo}
+          limit={1}
+          limitMessage="A shop has one logo: remove this one to upload another."
+          onBusyChange={onLogoBusy}
+        />
         <ImageListEditor
           label="Shop images"
           kind="shop"

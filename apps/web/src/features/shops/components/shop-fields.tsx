@@ -1,10 +1,17 @@
 // The fields of a shop (spec sections 3 and 5), shared by the create form and the edit dialog.
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { MAX_PER_ORDER_LIMIT, WEEKDAYS } from '@soko/contract';
+import {
+  KENYA_COUNTIES,
+  MAX_PER_ORDER_LIMIT,
+  SHOP_DESCRIPTION_MAX,
+  WEEKDAYS,
+} from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { focusRing } from '../../../components/form-styles';
 import { dayLabel, type ShopFormValues } from '../shop-form';
+
+const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
 
 export function ShopFields({
   form,
@@ -15,6 +22,7 @@ export function ShopFields({
 }) {
   const { register } = form;
   const policyId = useId();
+  const descriptionId = useId();
   const { errors } = form.formState;
 
   return (
@@ -63,6 +71,49 @@ export function ShopFields({
         error={errors.location?.address?.message}
         {...register('location.address')}
       />
+      <Field
+        label="County"
+        placeholder="Not shown"
+        options={COUNTY_OPTIONS}
+        hint="Optional. Shown with the address on your shop's page."
+        error={errors.county?.message}
+        {...register('county')}
+      />
+      <Field
+        label="WhatsApp number"
+        type="tel"
+        autoComplete="tel"
+        hint="Optional. Shoppers on your shop's page and products chat with this number; without one they chat with the marketplace."
+        error={errors.whatsapp?.message}
+        {...register('whatsapp')}
+      />
+      <div className="md:col-span-2">
+        <label htmlFor={descriptionId} className="block text-sm font-medium text-stone-800">
+          Short description
+        </label>
+        <p id={`${descriptionId}-hint`} className="text-xs text-stone-600">
+          Optional. A line or two under your shop's name (at most {SHOP_DESCRIPTION_MAX}{' '}
+          characters).
+        </p>
+        <textarea
+          id={descriptionId}
+          rows={2}
+          maxLength={SHOP_DESCRIPTION_MAX}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={
+            errors.description
+              ? `${descriptionId}-hint ${descriptionId}-error`
+              : `${descriptionId}-hint`
+          }
+          className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 text-base focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-700"
+          {...register('description')}
+        />
+        {errors.description && (
+          <p id={`${descriptionId}-error`} className="mt-1 text-sm text-red-800">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
       <Field
         label="Map links"
         className="md:col-span-2"

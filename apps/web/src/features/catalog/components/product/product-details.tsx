@@ -10,7 +10,7 @@ import {
   variantLabel,
   type Product,
 } from '@soko/contract';
-import { useChatAboutProduct } from '../../../chat';
+import { useChatAboutProduct, useChatWithSeller } from '../../../chat';
 import { ProductReviews } from '../../../reviews';
 import { ProductPrice } from '../product-price';
 import { SoldBy } from '../sold-by';
@@ -65,6 +65,8 @@ export function ProductDetails({ product }: { product: Product }) {
     variant: variant ? variantLabel(variant) : null,
     path: productPath(product),
   });
+  // And the chat is the seller's own when it has set a WhatsApp number (decision 040).
+  useChatWithSeller(product.shopId);
 
   return (
     <div className="space-y-12">
@@ -76,7 +78,7 @@ export function ProductDetails({ product }: { product: Product }) {
               {product.name}
             </h1>
             {type && <p className="text-sm text-stone-600">{`Type: ${type}`}</p>}
-            <SoldBy product={product} />
+            <SoldBy product={product} withLogo />
           </div>
           <div className="space-y-1">
             <ProductPrice price={product.price} discounts={product.discounts} size="lg" />
