@@ -26,3 +26,4 @@ export * from './messages';
 export * from './sms';
 export * from './phone';
 export * from './consents';
+export * from './catalogue-csv';
