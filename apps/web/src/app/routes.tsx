@@ -23,6 +23,7 @@ const shopPage =
       | 'ShopOrdersPage'
       | 'ShopBalancePage'
       | 'ShopDeliveryPage'
+      | 'ShopCataloguePage'
       | 'ManageProductsPage',
   ) =>
   async () => ({
@@ -184,6 +185,10 @@ export const routes: RouteObject[] = [
           {
             path: 'shops/:shopId/delivery',
             lazy: shopPage('ShopDeliveryPage'),
+          },
+          {
+            path: 'shops/:shopId/catalogue',
+            lazy: shopPage('ShopCataloguePage'),
           },
           {
             path: 'add-products/:shopId',

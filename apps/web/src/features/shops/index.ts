@@ -8,3 +8,4 @@ export { useShops } from './api/get-shops';
 export { useShopCategories } from './api/get-shop-categories';
 export { ShopBalancePage } from './components/shop-balance-page';
 export { ShopDeliveryPage } from './components/shop-delivery-page';
+export { ShopCataloguePage } from './components/shop-catalogue-page';

@@ -111,6 +111,13 @@ export function ShopManagement({
                   Delivery
                 </Link>
                 <Link
+                  to={`/shops/${encodeURIComponent(shop._id)}/catalogue`}
+                  aria-label={`Catalogue of ${shop.name}`}
+                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
+                >
+                  CSV
+                </Link>
+                <Link
                   to={`/shops/${encodeURIComponent(shop._id)}/balance`}
                   aria-label={`Balance of ${shop.name}`}
                   className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
