@@ -45,7 +45,7 @@ function csv(from, count) {
         `BENCH-${n}`,
         `Kikoi wrap ${n}`,
         `Bench category ${n % 20}`,
-        'Handwoven cotton, Mombasa',
+        'Handwoven cotton from Mombasa',
         String(500 + (n % 1000)),
         '',
         '',
