@@ -353,6 +353,27 @@ describe('import', () => {
 });
 
 describe('SKUs', () => {
+  it('are created once when the same file is imported twice at the same time', async () => {
+    const csv = csvOf([plain('RACE-1'), plain('RACE-2'), plain('RACE-3')]);
+    const answers = await Promise.all([
+      importCsv(shopA, owner.token, csv),
+      importCsv(shopA, owner.token, csv),
+    ]);
+    const results = answers.map((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return catalogueImportResultSchema.parse(res.json()).products;
+    });
+    expect(results.map((r) => r.created).sort()).toEqual([0, 3]);
+    expect(results.map((r) => r.unchanged).sort()).toEqual([0, 3]);
+    const [count] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from products
+             where shop_id = ${shopA} and sku like 'RACE-%' and deleted_at is null`,
+      ),
+    );
+    expect(count?.n).toBe(3);
+  });
+
   it('are unique within a shop in the database, products’ and variants’ alike', async () => {
     const [variant] = rowsOf<{ product_id: string; sku: string }>(
       await t.database.db.execute(

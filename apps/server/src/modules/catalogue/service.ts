@@ -18,8 +18,8 @@ import {
   type PricingType,
 } from '@soko/contract';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { hasPgErrorCode, rowsOf, type Db, type Tx } from '../../platform/db';
+import { AppError, conflict } from '../../platform/errors';
 import { foreignShopPictures } from '../media';
 import type { CsvRow } from './read-csv';
 
@@ -637,7 +637,14 @@ export async function importCatalogue(
       );
     }
     const tally = counts(plan);
-    const changedProductIds = await writePlan(tx, shopId, plan);
+    const changedProductIds = await writePlan(tx, shopId, plan).catch((error: unknown) => {
+      // The plan saw every SKU under the shop's import lock; only a product form saving at
+      // the same moment could take one since (the SKUs' unique key refuses it): try again.
+      if (hasPgErrorCode(error, '23505')) {
+        throw conflict('catalogue_changed', 'The catalogue changed while importing. Try again.');
+      }
+      throw error;
+    });
     return {
       result: {
         dryRun,
