@@ -42,6 +42,7 @@ import { registerBlogRoutes } from './modules/blog';
 import { registerConsentRoutes } from './modules/consents';
 import { createPickupMtaani, registerDeliveryRoutes, withCache } from './modules/delivery';
 import { registerCatalogRoutes } from './modules/catalog';
+import { registerCatalogueRoutes } from './modules/catalogue';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
 import {
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerOrderRoutes(app, ctx, carrier);
   registerDiscountCodeRoutes(app, ctx);
   registerShopRoutes(app, ctx);
+  registerCatalogueRoutes(app, ctx);
   registerDeliveryRoutes(app, ctx, carrier, (shopId, orderId) =>
     deliverPartForCarrier(database.db, shopId, orderId),
   );

@@ -27,3 +27,4 @@ export * from './sms';
 export * from './phone';
 export * from './consents';
 export * from './discount-codes';
+export * from './catalogue-csv';

@@ -35,6 +35,7 @@ export const APP_PATHS = [
   '/shops/:shopId/orders',
   '/shops/:shopId/balance',
   '/shops/:shopId/delivery',
+  '/shops/:shopId/catalogue',
   '/admin/shops',
   '/admin/tenants',
   '/admin/refunds',

@@ -135,11 +135,11 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 // Prices are stored as integer cents in a 32-bit column; this cap keeps them far inside it.
 const MAX_PRICE_KSH = 10_000_000;
 
-const productPriceSchema = z
+export const productPriceSchema = z
   .number('Enter a price.')
   .min(0, 'A price cannot be negative.')
   .max(MAX_PRICE_KSH, 'That price is too high.');
-const discountsSchema = z.union([z.string().trim().max(20), z.number()]).nullable();
+export const discountsSchema = z.union([z.string().trim().max(20), z.number()]).nullable();
 const discountTextSchema = optionalText(100).nullable();
 
 /**
@@ -153,7 +153,7 @@ export const STOCK_MESSAGES = {
   summedTooMuch: `The variants’ stock adds up to more than ${MAX_STOCK.toLocaleString('en-US')}.`,
 } as const;
 
-const stockSchema = z
+export const stockSchema = z
   .number('Enter the stock.')
   .int('Enter a whole number.')
   .min(0, 'Stock cannot be negative.')

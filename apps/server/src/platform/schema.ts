@@ -189,6 +189,9 @@ export const categories = pgTable(
   ],
 );
 
+/** A new product's or variant's SKU until its owner sets one: 12 random hex digits. */
+const GENERATED_SKU = sql`('SKU-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)))`;
+
 export const products = pgTable(
   'products',
   {
@@ -224,6 +227,9 @@ export const products = pgTable(
     // accents. Kept by triggers (migration 0005), in the same transaction as every write of a
     // product, its category or its shop; the tsvector and trigram indexes are built on it there.
     searchText: text('search_text').notNull().default(''),
+    // The owner's stock-keeping unit (decision 039): unique within the shop among live products
+    // and variants (shop_skus below, kept by triggers); a new row gets a random one.
+    sku: text('sku').notNull().default(GENERATED_SKU),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -252,6 +258,9 @@ export const productVariants = pgTable(
     size: text('size').notNull().default(''),
     stock: integer('stock').notNull().default(0),
     position: integer('position').notNull().default(0),
+    // The owner's stock-keeping unit (decision 039): unique within the shop among live products
+    // and variants (shop_skus below, kept by triggers); a new row gets a random one.
+    sku: text('sku').notNull().default(GENERATED_SKU),
     // A removed option is retired, not deleted: deleting would need a lock that an order
     // placing a line for it already holds against (its foreign key), and the two deadlock.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -260,6 +269,23 @@ export const productVariants = pgTable(
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
     index('product_variants_product_idx').on(t.productId),
   ],
+);
+
+/**
+ * Every live SKU of a shop, its products' and its variants' alike, so one unique key keeps them
+ * apart (a product's and a variant's SKU live in two tables). Written only by the triggers on
+ * products and product_variants (migration 0020): a SKU is claimed when its row is made or its
+ * SKU changes, and freed when the row (or a variant's product) is deleted.
+ */
+export const shopSkus = pgTable(
+  'shop_skus',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.sku] })],
 );
 
 export const discountCodes = pgTable(

@@ -24,6 +24,7 @@ const shopPage =
       | 'ShopBalancePage'
       | 'ShopDeliveryPage'
       | 'ShopCodesPage'
+      | 'ShopCataloguePage'
       | 'ManageProductsPage',
   ) =>
   async () => ({
@@ -193,6 +194,10 @@ export const routes: RouteObject[] = [
           {
             path: 'shops/:shopId/codes',
             lazy: shopPage('ShopCodesPage'),
+          },
+          {
+            path: 'shops/:shopId/catalogue',
+            lazy: shopPage('ShopCataloguePage'),
           },
           {
             path: 'add-products/:shopId',

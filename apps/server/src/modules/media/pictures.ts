@@ -16,6 +16,14 @@ const NOT_OURS = 'Use a picture uploaded to this shop.';
 /** Which uploads a record may name, and which addresses its kind of record already holds. */
 type PictureScope = { uploaded: SQL; used: SQL; message: string };
 
+const shopScope = (shopId: string): PictureScope => ({
+  uploaded: sql`shop_id = ${shopId}`,
+  used: sql`select unnest(image_urls || promotional_images || logo_url) as url from shops where id = ${shopId}
+            union all select unnest(image_urls) from categories where shop_id = ${shopId}
+            union all select unnest(image_urls) from products where shop_id = ${shopId}`,
+  message: NOT_OURS,
+});
+
 /**
  * Refuses (400, naming the field) an address in `fields` that is neither a picture uploaded for
  * `shopId` (with the size it was stored at) nor one already on a record of that shop. The
@@ -35,13 +43,7 @@ export async function assertShopPictures(
       NOT_OURS,
     );
   }
-  await assertPictures(db, base, fields, {
-    uploaded: sql`shop_id = ${shopId}`,
-    used: sql`select unnest(image_urls || promotional_images || logo_url) as url from shops where id = ${shopId}
-              union all select unnest(image_urls) from categories where shop_id = ${shopId}
-              union all select unnest(image_urls) from products where shop_id = ${shopId}`,
-    message: NOT_OURS,
-  });
+  await assertPictures(db, base, fields, shopScope(shopId));
 }
 
 /** A blog post's pictures: uploaded for the blog (by an admin), or already on a post. */
@@ -65,6 +67,42 @@ async function assertPictures(
 ): Promise<void> {
   const urls = [...new Set(Object.values(fields).flatMap((list) => list ?? []))];
   if (urls.length === 0) return;
+  const allowed = await allowedOf(db, base, urls, scope);
+  refuse(
+    Object.entries(fields).flatMap(([field, list]) =>
+      list?.some((url) => !allowed.has(url)) ? [field] : [],
+    ),
+    scope.message,
+  );
+}
+
+/**
+ * Of `urls`, those a record of `shopId` may not hold (assertShopPictures' rule), for a check
+ * that reports them row by row (the catalogue import) rather than refusing the request.
+ */
+export async function foreignShopPictures(
+  db: Db | Tx,
+  base: string,
+  shopId: string,
+  urls: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(urls)];
+  const foreign = new Set<string>();
+  // Each address is a bound parameter: a big catalogue's are asked in parts.
+  for (let at = 0; at < unique.length; at += 5000) {
+    const part = unique.slice(at, at + 5000);
+    const allowed = await allowedOf(db, base, part, shopScope(shopId));
+    for (const url of part) if (!allowed.has(url)) foreign.add(url);
+  }
+  return foreign;
+}
+
+async function allowedOf(
+  db: Db | Tx,
+  base: string,
+  urls: readonly string[],
+  scope: PictureScope,
+): Promise<Set<string>> {
   const refs = urls.flatMap((url) => {
     const ref = parseMediaUrl(url);
     // Our own renditions only, served from where this server stores them.
@@ -98,12 +136,7 @@ async function assertPictures(
     const row = uploaded.find((m) => m.key === ref.key);
     if (row && row.width === ref.width && row.height === ref.height) allowed.add(ref.url);
   }
-  refuse(
-    Object.entries(fields).flatMap(([field, list]) =>
-      list?.some((url) => !allowed.has(url)) ? [field] : [],
-    ),
-    scope.message,
-  );
+  return allowed;
 }
 
 function refuse(fields: string[], message: string): void {

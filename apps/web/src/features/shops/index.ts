@@ -10,3 +10,4 @@ export { ShopBalancePage } from './components/shop-balance-page';
 export { ShopDeliveryPage } from './components/shop-delivery-page';
 export { ShopCodesPage } from './components/shop-codes-page';
 export { DiscountCodesEditor } from './components/discount-codes-editor';
+export { ShopCataloguePage } from './components/shop-catalogue-page';

@@ -79,7 +79,7 @@ export function ShopManagement({
         ) : (
           <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
             {shops.data.map((shop) => (
-              <li key={shop._id} className="flex items-center justify-between gap-3 p-3 sm:p-4">
+              <li key={shop._id} className="flex flex-wrap items-center justify-between gap-3 p-3 sm:p-4">
                 <div className="min-w-0">
                   <Link
                     to={`/add-products/${encodeURIComponent(shop._id)}`}
@@ -116,6 +116,13 @@ export function ShopManagement({
                   className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
                 >
                   Codes
+                </Link>
+                <Link
+                  to={`/shops/${encodeURIComponent(shop._id)}/catalogue`}
+                  aria-label={`Catalogue of ${shop.name}`}
+                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
+                >
+                  CSV
                 </Link>
                 <Link
                   to={`/shops/${encodeURIComponent(shop._id)}/balance`}
