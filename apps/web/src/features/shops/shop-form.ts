@@ -4,6 +4,7 @@
 // on the inputs they came from.
 import { z } from 'zod';
 import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
   WEEKDAYS,
   shopInputSchema,
   splitCommaList,
@@ -29,6 +30,8 @@ export interface ShopFormValues {
   socialmedialinks: string;
   payonorder: boolean;
   maxPerOrder: number;
+  /** Stock at or below this is low: the owner is mailed once as an item crosses it. */
+  lowStockThreshold: number;
 }
 
 export interface ShopImages {
@@ -65,6 +68,7 @@ export function emptyShopForm(user?: {
     socialmedialinks: '',
     payonorder: true,
     maxPerOrder: DEFAULT_MAX_PER_ORDER,
+    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   };
 }
 
@@ -86,6 +90,7 @@ export function shopToForm(shop: Shop): ShopFormValues {
     socialmedialinks: shop.socialmedialinks.join(', '),
     payonorder: shop.payonorder,
     maxPerOrder: shop.maxPerOrder,
+    lowStockThreshold: shop.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   };
 }
 
@@ -112,6 +117,7 @@ export function shopFormToInput(values: ShopFormValues, images?: ShopImages): Sh
     socialmedialinks: splitCommaList(values.socialmedialinks),
     payonorder: values.payonorder,
     maxPerOrder: values.maxPerOrder,
+    lowStockThreshold: values.lowStockThreshold,
     ...(images ?? {}),
   };
 }
@@ -159,6 +165,7 @@ export const shopFormSchema = z
     socialmedialinks: z.string(),
     payonorder: z.boolean(),
     maxPerOrder: numberInput,
+    lowStockThreshold: numberInput,
   })
   .superRefine((values, ctx) => {
     for (const day of WEEKDAYS) {
