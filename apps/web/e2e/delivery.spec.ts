@@ -3,8 +3,6 @@ import {
   fromCents,
   productPath,
   toCents,
-  type AuthResponse,
-  type Category,
   type DeliverySettingsInput,
   type Order,
   type Product,
@@ -12,7 +10,8 @@ import {
   type ShopDeliveryResponse,
 } from '@soko/contract';
 import type { Page } from '@playwright/test';
-import { expect, test, type SokoApi } from './fixtures';
+import { expect, test } from './fixtures';
+import { closeOwnShop, openOwnShop, type OwnShop } from './own-shop';
 import {
   DELIVERY,
   addToCart,
@@ -49,54 +48,6 @@ const WESTERN_RATES: DeliverySettingsInput = {
   freeFrom: null,
   pickupCounters: [KISUMU_COUNTER],
 };
-
-interface OwnShop {
-  owner: AuthResponse;
-  shop: Shop;
-  category: Category;
-  product: Product;
-}
-
-/** A new owner with a pay-on-delivery shop of their own and one product in it. */
-async function openOwnShop(api: SokoApi, tag: string): Promise<OwnShop> {
-  const email = uniqueEmail(`delivery-${tag}`);
-  const owner = await api.post<AuthResponse>('/api/user/signup', {
-    firstName: 'Akinyi',
-    lastName: 'Otieno',
-    email,
-    password: 'soko-demo-pass',
-  });
-  const token = owner.token;
-  const shop = await api.post<Shop>(
-    '/api/property/shop/create',
-    {
-      name: `Lakeside ${tag} ${Date.now().toString(36)}`,
-      owner: 'Akinyi Otieno',
-      owneremail: email,
-      contact: { email, phoneno: '0712 000 111' },
-      location: { address: 'Oginga Odinga Street 5, Kisumu' },
-      payonorder: false,
-    },
-    { token },
-  );
-  const category = await api.post<Category>(
-    '/api/property/category/create',
-    { shopId: shop._id, categoryData: { name: `Baskets ${tag}` } },
-    { token },
-  );
-  const product = await api.post<Product>(
-    `/api/property/products/${shop._id}`,
-    { name: `Sisal basket ${tag}`, price: 1200, stock: 10, categoryId: category._id },
-    { token },
-  );
-  return { owner, shop, category, product };
-}
-
-/** Its products go (orders keep their lines): other journeys read listings page by page. */
-async function closeOwnShop(api: SokoApi, own: OwnShop | undefined): Promise<void> {
-  if (!own) return;
-  await api.delete(`/api/property/categories/${own.category._id}`, { token: own.owner.token });
-}
 
 /** The product alone in the cart, at checkout for Kisumu, Standard, with no street address. */
 async function checkoutInKisumu(page: Page, product: Product, who: string): Promise<void> {
