@@ -11,17 +11,15 @@ import {
 } from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { closeOwnShop, openOwnShop, type OwnShop } from './own-shop';
 import {
   DELIVERY,
   addToCart,
   field,
   fillDelivery,
-  closeOwnShop,
-  openOwnShop,
   seedToken,
   shopProduct,
   uniqueEmail,
-  type OwnShop,
 } from './shopping';
 
 // Delivery priced by county, and pickup at a shop's counter (issue 31, decision 035). Every

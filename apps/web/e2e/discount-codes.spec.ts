@@ -1,17 +1,8 @@
 import { formatKsh, type DiscountCodeList, type Order, type Product } from '@soko/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  addToCart,
-  closeOwnShop,
-  field,
-  fillDelivery,
-  openOwnShop,
-  seedToken,
-  shopProduct,
-  uniqueEmail,
-  type OwnShop,
-} from './shopping';
+import { addToCart, field, fillDelivery, seedToken, shopProduct, uniqueEmail } from './shopping';
+import { closeOwnShop, openOwnShop, type OwnShop } from './own-shop';
 
 // A shop's own discount code (issue 32, decision 038): its owner makes one on the Codes screen,
 // and a shopper whose cart holds that shop's product and another shop's uses it at checkout; it

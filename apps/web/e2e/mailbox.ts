@@ -50,8 +50,15 @@ function readable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Waits for the first mail to `address` in the run's mailbox, and answers its decoded text. */
-export async function mailTo(address: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * Waits for the first mail to `address` in the run's mailbox (the first that `wanted` accepts,
+ * when given), and answers its decoded text.
+ */
+export async function mailTo(
+  address: string,
+  timeoutMs = 15_000,
+  wanted: (mail: string) => boolean = () => true,
+): Promise<string> {
   const dir = process.env.SOKO_E2E_MAIL_DIR;
   if (!dir) throw new Error('SOKO_E2E_MAIL_DIR is unset: global-setup.ts starts the mailbox');
   const deadline = Date.now() + timeoutMs;
@@ -59,7 +66,9 @@ export async function mailTo(address: string, timeoutMs = 15_000): Promise<strin
     for (const name of readdirSync(dir).sort()) {
       const raw = readFileSync(path.join(dir, name), 'utf8');
       const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '';
-      if (to.toLowerCase().split(',').includes(address.toLowerCase())) return readable(raw);
+      if (!to.toLowerCase().split(',').includes(address.toLowerCase())) continue;
+      const mail = readable(raw);
+      if (wanted(mail)) return mail;
     }
     if (Date.now() > deadline) throw new Error(`No mail reached ${address} in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,9 +7,7 @@ import {
   fromCents,
   toCents,
   variantLabel,
-  type AuthResponse,
   type CartLine,
-  type Category,
   type CheckoutForm,
   type CreateOrderResponse,
   type Order,
@@ -145,52 +143,4 @@ export async function placeConfirmedOrder(
   });
   expect(order.status).toBe('confirmed');
   return { order, shopId: product.shopId };
-}
-
-export interface OwnShop {
-  owner: AuthResponse;
-  shop: Shop;
-  category: Category;
-  product: Product;
-}
-
-/** A new owner with a pay-on-delivery shop of their own and one product in it. */
-export async function openOwnShop(api: SokoApi, tag: string): Promise<OwnShop> {
-  const email = uniqueEmail(`own-shop-${tag}`);
-  const owner = await api.post<AuthResponse>('/api/user/signup', {
-    firstName: 'Akinyi',
-    lastName: 'Otieno',
-    email,
-    password: 'soko-demo-pass',
-  });
-  const token = owner.token;
-  const shop = await api.post<Shop>(
-    '/api/property/shop/create',
-    {
-      name: `Lakeside ${tag} ${Date.now().toString(36)}`,
-      owner: 'Akinyi Otieno',
-      owneremail: email,
-      contact: { email, phoneno: '0712 000 111' },
-      location: { address: 'Oginga Odinga Street 5, Kisumu' },
-      payonorder: false,
-    },
-    { token },
-  );
-  const category = await api.post<Category>(
-    '/api/property/category/create',
-    { shopId: shop._id, categoryData: { name: `Baskets ${tag}` } },
-    { token },
-  );
-  const product = await api.post<Product>(
-    `/api/property/products/${shop._id}`,
-    { name: `Sisal basket ${tag}`, price: 1200, stock: 10, categoryId: category._id },
-    { token },
-  );
-  return { owner, shop, category, product };
-}
-
-/** Its products go (orders keep their lines): other journeys read listings page by page. */
-export async function closeOwnShop(api: SokoApi, own: OwnShop | undefined): Promise<void> {
-  if (!own) return;
-  await api.delete(`/api/property/categories/${own.category._id}`, { token: own.owner.token });
 }

@@ -37,6 +37,8 @@ export const productSchema = z.object({
   stock: z.number().int(),
   /** The most of this item (or of one variant) one order may take: the shop's setting. */
   maxPerOrder: z.number().int().min(1),
+  /** Its own low-stock threshold, or null when it follows the shop's (decision 041). */
+  lowStockThreshold: z.number().int().min(0).nullable().optional(),
   Type: z.string().nullable(),
   pricingType: pricingTypeSchema,
   variants: z.array(variantSchema),
@@ -93,6 +95,8 @@ export const shopSchema = z.object({
   /** true: the shopper pays online when ordering; false: pay on delivery. */
   payonorder: z.boolean(),
   maxPerOrder: z.number().int().min(1),
+  /** The shop's default low-stock threshold (decision 041). */
+  lowStockThreshold: z.number().int().min(0).optional(),
   imageUrls: z.array(z.string()),
   promotionalimages: z.array(z.string()),
   /** The owning account. */

@@ -28,6 +28,7 @@ export const TRANSACTIONAL_MESSAGE_KINDS = [
   // To a shop's owner.
   'owner_new_part',
   'owner_part_cancelled',
+  'owner_low_stock',
 ] as const;
 
 /** Messages that need recorded consent and carry an unsubscribe (DESIGN.md "Messages"). */
@@ -79,6 +80,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   order_refunded: 'Order refunded',
   owner_new_part: 'New part to send (owner)',
   owner_part_cancelled: 'Part cancelled (owner)',
+  owner_low_stock: 'Low stock (owner)',
   newsletter: 'Newsletter',
   promotion: 'Promotion',
 };

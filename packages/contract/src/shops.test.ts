@@ -34,6 +34,7 @@ describe('shopInputSchema', () => {
       socialmedialinks: [],
       payonorder: true,
       maxPerOrder: 10,
+      lowStockThreshold: 5,
       imageUrls: [],
       promotionalimages: [],
       logoUrl: null,
@@ -56,6 +57,20 @@ describe('shopInputSchema', () => {
     expect(shopInputSchema.parse({ ...shop, whatsapp: '  ' }).whatsapp).toBe('');
   });
 
+  it('takes a low-stock threshold that is a whole number of 0 or more', () => {
+    const issue = (lowStockThreshold: unknown) =>
+      shopInputSchema.safeParse({ ...shop, lowStockThreshold }).error?.issues[0];
+    expect(issue(-1)).toMatchObject({
+      path: ['lowStockThreshold'],
+      message: 'Cannot be negative.',
+    });
+    expect(issue(2.5)?.message).toBe('Enter a whole number.');
+    expect(issue('5')?.message).toBe('Enter a number.');
+    expect(issue(null)?.message).toBe('Enter a number.');
+    expect(issue(100_001)?.message).toBe('At most 100,000.');
+    expect(shopInputSchema.parse({ ...shop, lowStockThreshold: 0 }).lowStockThreshold).toBe(0);
+  });
+
   it('takes a max per order between 1 and 1000', () => {
     expect(shopInputSchema.safeParse({ ...shop, maxPerOrder: 0 }).success).toBe(false);
     expect(shopInputSchema.safeParse({ ...shop, maxPerOrder: 1001 }).success).toBe(false);
@@ -76,6 +91,7 @@ describe('shopInputSchema', () => {
       socialmedialinks: ['https://facebook.com/soko', 'https://instagram.com/soko'],
       payonorder: false,
       maxPerOrder: 3,
+      lowStockThreshold: 12,
       imageUrls: ['/media/k/1200x800.webp'],
       promotionalimages: ['https://cdn.example.com/promo.jpg'],
       logoUrl: '/media/l/400x400.webp',
@@ -186,6 +202,18 @@ describe('categoryInputSchema', () => {
 
 describe('ownerProductInputSchema', () => {
   const product = { name: 'Aloe Vera Gel', price: 1500, stock: 10, categoryId: CATEGORY_ID };
+
+  it('takes its own low-stock threshold, or null for the shop’s', () => {
+    const parse = (lowStockThreshold: unknown) =>
+      ownerProductInputSchema.safeParse({ ...product, lowStockThreshold });
+    expect(parse(null).data?.lowStockThreshold).toBeNull();
+    expect(parse(3).data?.lowStockThreshold).toBe(3);
+    expect(parse(-2).error?.issues[0]).toMatchObject({
+      path: ['lowStockThreshold'],
+      message: 'Cannot be negative.',
+    });
+    expect(parse(Number.NaN).error?.issues[0]?.message).toBe('Enter a number.');
+  });
 
   it('accepts a minimal and a full product', () => {
     expect(ownerProductInputSchema.safeParse(product).success).toBe(true);

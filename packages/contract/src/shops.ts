@@ -52,6 +52,19 @@ const whatsappNumberSchema = z
     (value) => value === '' || normalizeWhatsappNumber(value) !== null,
     WHATSAPP_NUMBER_MESSAGE,
   );
+/**
+ * Low-stock alerts (decision 041): the owner is mailed once when an item's stock (a variant's,
+ * or a product's without variants) goes from above its threshold to at or below it. A shop's
+ * default applies to every product that sets none of its own.
+ */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** A threshold as high as the most stock an item may have (MAX_STOCK) would mean "always low". */
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+export const lowStockThresholdSchema = z
+  .number('Enter a number.')
+  .int('Enter a whole number.')
+  .min(0, 'Cannot be negative.')
+  .max(MAX_LOW_STOCK_THRESHOLD, `At most ${MAX_LOW_STOCK_THRESHOLD.toLocaleString('en-US')}.`);
 
 const shopImagesSchema = z
   .array(imageUrlSchema)
@@ -83,6 +96,8 @@ export const shopInputSchema = z.strictObject({
     .min(1, 'At least 1.')
     .max(MAX_PER_ORDER_LIMIT, `At most ${MAX_PER_ORDER_LIMIT}.`)
     .default(10),
+  /** Stock at or below this is low: the owner is mailed once as an item crosses it. */
+  lowStockThreshold: lowStockThresholdSchema.default(DEFAULT_LOW_STOCK_THRESHOLD),
   imageUrls: shopImagesSchema,
   promotionalimages: shopImagesSchema,
   /** The seller's logo on its page and beside its name: one uploaded picture, or none. */
@@ -188,6 +203,8 @@ export const ownerProductInputSchema = z
     Type: optionalText(100).nullable().optional(),
     pricingType: pricingTypeSchema.optional(),
     variants: z.array(productVariantInputSchema).max(50, 'At most 50 variants.').optional(),
+    /** This product's own low-stock threshold; null or left out: the shop's default. */
+    lowStockThreshold: lowStockThresholdSchema.nullable().optional(),
     imageUrls: z
       .array(imageUrlSchema)
       .max(IMAGE_LIMITS.product, IMAGE_LIMIT_MESSAGES.product)

@@ -5,6 +5,7 @@ import {
   CONSENT_PURPOSES,
   CONSENT_SOURCES,
   CONSENT_WITHDRAWALS,
+  DEFAULT_LOW_STOCK_THRESHOLD,
   LEDGER_ENTRY_KINDS,
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
@@ -123,6 +124,11 @@ export const shops = pgTable(
     // The most of one item (a product, or one of its variants) one order may take: an order
     // holds its stock until it is paid, so one shopper must not be able to hold it all.
     maxPerOrder: integer('max_per_order').notNull().default(10),
+    // Stock at or below this is low for every product that sets no threshold of its own: the
+    // owner is mailed once as an item crosses it (decision 041).
+    lowStockThreshold: integer('low_stock_threshold')
+      .notNull()
+      .default(DEFAULT_LOW_STOCK_THRESHOLD),
     // The marketplace's cut of this shop's sales in basis points (1,000 is 10%); null follows
     // the marketplace's default (ledger_settings, from COMMISSION_PERCENT).
     commissionBps: integer('commission_bps'),
@@ -150,6 +156,7 @@ export const shops = pgTable(
     check('shops_commission_range', sql`${t.commissionBps} between 0 and 10000`),
     // wa.me links are built from these digits: only E.164 (+ and 8 to 15 digits) is kept.
     check('shops_whatsapp_e164', sql`${t.whatsapp} ~ '^[+][1-9][0-9]{7,14}$'`),
+    check('shops_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -212,6 +219,8 @@ export const products = pgTable(
     count: integer('count').notNull().default(0),
     // What can still be bought. With variants it is kept equal to their sum.
     stock: integer('stock').notNull().default(0),
+    // The product's own low-stock threshold; null follows its shop's (decision 041).
+    lowStockThreshold: integer('low_stock_threshold'),
     type: text('type'),
     pricingType: pricingTypeEnum('pricing_type').notNull().default('Fixed'),
     imageUrls: text('image_urls')
@@ -237,6 +246,7 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_count_nonnegative', sql`${t.count} >= 0`),
+    check('products_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
     check(
       'products_rating_sane',
       sql`${t.ratingCount} >= 0 and ${t.ratingSum} >= ${t.ratingCount}`,
@@ -1085,4 +1095,37 @@ export const carrierWebhookEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.carrier, t.eventId] })],
+);
+
+// One row each time an item's stock crosses its low-stock threshold going down (decision 041),
+// written by a trigger of migration 0020 in the statement that moved the stock, so an order or an
+// edit cannot cross without it and a rolled-back one leaves none. A follower writes the owner's
+// mail and sets followed_at in one transaction, as the order events' does (decision 034).
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // The variant that ran low; null for a product without variants.
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    // The stock the crossing left, and the threshold it crossed.
+    stock: integer('stock').notNull(),
+    threshold: integer('threshold').notNull(),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    followedAt: timestamp('followed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('stock_alerts_product_idx').on(t.productId, t.at),
+    // What the follower looks for: only alerts not yet followed.
+    index('stock_alerts_to_follow_idx')
+      .on(t.at)
+      .where(sql`${t.followedAt} is null`),
+  ],
 );

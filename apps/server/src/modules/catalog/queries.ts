@@ -14,6 +14,7 @@ const productColumns = {
   discount: products.discount,
   count: products.count,
   stock: products.stock,
+  lowStockThreshold: products.lowStockThreshold,
   type: products.type,
   pricingType: products.pricingType,
   imageUrls: products.imageUrls,

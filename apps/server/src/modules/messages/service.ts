@@ -19,6 +19,7 @@ import {
   type NewMessage,
 } from './outbox';
 import { africasTalkingChannel } from './sms';
+import { createStockAlertFollower } from './stock-alerts';
 import { runMessageWorker } from './runner';
 
 export type Outbox = {
@@ -131,13 +132,27 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
   const follower = orderMessagesFollower(ctx, channels, (error) =>
     app.log.error({ err: error }, 'an order event was not followed; it is tried again shortly'),
   );
+  // Low-stock alerts (decision 041) follow in the same rounds: the owner's mail is sent as soon
+  // as the order's that crossed the threshold.
+  const stockAlerts = createStockAlertFollower(
+    ctx.db,
+    async () => {
+      const { tenant, site } = (await ctx.tenants.sitesOfTenants(ctx.config.publicUrl))(null);
+      return { senderName: await senderNameOf(ctx.db, tenant), site };
+    },
+    channels,
+  );
   const following = runMessageWorker(
     app,
     {
       drain: async () => {
         const followed = await follower.drain();
-        if (followed > 0) runner.wake();
-        return followed;
+        const alerted = await stockAlerts.drain().catch((error: unknown) => {
+          app.log.error({ err: error }, 'a low-stock alert was not followed; tried again shortly');
+          return 0;
+        });
+        if (followed + alerted > 0) runner.wake();
+        return followed + alerted;
       },
     },
     FOLLOW_POLL_MS,

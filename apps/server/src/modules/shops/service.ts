@@ -41,6 +41,7 @@ function shopColumns(input: ParsedShopInput) {
     socialLinks: input.socialmedialinks,
     payOnOrder: input.payonorder,
     maxPerOrder: input.maxPerOrder,
+    lowStockThreshold: input.lowStockThreshold,
     imageUrls: input.imageUrls,
     promotionalImages: input.promotionalimages,
     logoUrl: input.logoUrl,
@@ -305,6 +306,8 @@ function productColumns(input: OwnerProductInput) {
     stock: variants.length > 0 ? variants.reduce((sum, v) => sum + v.stock, 0) : input.stock,
     type: input.Type ? input.Type : null,
     pricingType: input.pricingType ?? 'Fixed',
+    // The whole product is written: left out, it follows the shop's threshold again.
+    lowStockThreshold: input.lowStockThreshold ?? null,
     imageUrls: input.imageUrls ?? [],
   };
 }
@@ -436,14 +439,10 @@ export async function updateProduct(
         ? finalStocks.reduce((sum, n) => sum + n, 0)
         : stockAfterEdit(input.stock, input.stockSeen, product.stock);
     assertStockBounds(finalStocks, stock);
-    for (const [i, variant] of variants.entries()) {
-      if (variant._id) {
-        await tx
-          .update(productVariants)
-          .set({ ...variantValues(variant, i), stock: finalStocks[i] ?? variant.stock })
-          .where(eq(productVariants.id, variant._id));
-      }
-    }
+    // Every row is locked already, so the order of these writes is free. It is chosen for the
+    // low-stock triggers (decision 041): new options exist before the product's own stock moves
+    // (a product with live variants never alerts itself), and the product's threshold is written
+    // before its variants' stock, which is judged against it.
     const added = variants.flatMap((v, i) =>
       v._id ? [] : [{ productId, ...variantValues(v, i) }],
     );
@@ -452,6 +451,14 @@ export async function updateProduct(
       .update(products)
       .set({ ...productColumns(input), stock, updatedAt: new Date() })
       .where(eq(products.id, productId));
+    for (const [i, variant] of variants.entries()) {
+      if (variant._id) {
+        await tx
+          .update(productVariants)
+          .set({ ...variantValues(variant, i), stock: finalStocks[i] ?? variant.stock })
+          .where(eq(productVariants.id, variant._id));
+      }
+    }
   });
   return getProduct(db, productId);
 }

@@ -24,6 +24,7 @@ const product: Product = {
   count: 12,
   stock: 9,
   maxPerOrder: 10,
+  lowStockThreshold: 3,
   Type: 'Butters',
   pricingType: 'Fixed',
   variants: [{ _id: VARIANT, name: '', size: '250 g', stock: 9 }],
@@ -76,10 +77,27 @@ describe('the product form', () => {
         { _id: VARIANT, size: '250 g', stock: 9, stockSeen: 9 },
         { size: '500 g', stock: 4 },
       ],
+      lowStockThreshold: 3,
       imageUrls: ['/b.webp', '/a.webp'],
       categoryId: CATEGORY,
     });
     expect(body).not.toHaveProperty('count');
+  });
+
+  it('sends a blank low-stock threshold as null (the shop’s) and a typed one as a number', () => {
+    const body = (typed: string) =>
+      productFormToInput(
+        { ...productToForm(product), lowStockThreshold: typed },
+        { categoryId: CATEGORY, imageUrls: [] },
+      ).lowStockThreshold;
+    expect(productToForm(product).lowStockThreshold).toBe('3');
+    expect(productToForm({ ...product, lowStockThreshold: null }).lowStockThreshold).toBe('');
+    expect(body(' ')).toBeNull();
+    expect(body('7')).toBe(7);
+    const bad = productFormSchema.safeParse({ ...productToForm(product), lowStockThreshold: 'x' });
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({ path: ['lowStockThreshold'], message: 'Enter a number.' }),
+    ]);
   });
 
   it('loads a product into the form as text where the form types text', () => {

@@ -31,6 +31,8 @@ export interface ProductFormValues {
   Type: string;
   pricingType: PricingType;
   variants: VariantFormValues[];
+  /** Its own low-stock threshold as typed; blank follows the shop's (decision 041). */
+  lowStockThreshold: string;
 }
 
 export function emptyProductForm(): ProductFormValues {
@@ -43,6 +45,7 @@ export function emptyProductForm(): ProductFormValues {
     Type: '',
     pricingType: 'Fixed',
     variants: [],
+    lowStockThreshold: '',
   };
 }
 
@@ -63,8 +66,16 @@ export function productToForm(product: Product): ProductFormValues {
       stock: variant.stock,
       stockSeen: variant.stock,
     })),
+    lowStockThreshold:
+      product.lowStockThreshold === null || product.lowStockThreshold === undefined
+        ? ''
+        : String(product.lowStockThreshold),
   };
 }
+
+/** The threshold typed: blank is null (the shop's); anything else a number the contract checks. */
+const thresholdOf = (typed: string): number | null =>
+  typed.trim() === '' ? null : Number(typed.trim());
 
 /** The stock the product has: its variants' summed when it has variants. */
 export function derivedStock(values: Pick<ProductFormValues, 'stock' | 'variants'>): number {
@@ -101,6 +112,7 @@ export function productFormToInput(
       stock: variant.stock,
       ...(variant._id && variant.stockSeen !== undefined ? { stockSeen: variant.stockSeen } : {}),
     })),
+    lowStockThreshold: thresholdOf(values.lowStockThreshold),
     imageUrls,
     categoryId,
   };
@@ -132,6 +144,7 @@ export const productFormSchema = z
         stockSeen: z.number().optional(),
       }),
     ),
+    lowStockThreshold: z.string(),
   })
   .superRefine((values, ctx) => {
     const body = productFormToInput(values, { categoryId: PLACEHOLDER_ID, imageUrls: [] });

@@ -32,6 +32,7 @@ const shop: Shop = {
   socialmedialinks: ['https://facebook.com/mboga'],
   payonorder: false,
   maxPerOrder: 5,
+  lowStockThreshold: 8,
   imageUrls: ['/media/a/800x600.webp'],
   promotionalimages: ['/media/p/1200x400.webp'],
   logoUrl: '/media/l/400x400.webp',
@@ -83,7 +84,7 @@ describe('the shop form', () => {
     expect(body).not.toHaveProperty('imageUrls');
   });
 
-  it('round-trips a saved shop, pictures and max per order included', () => {
+  it('round-trips a saved shop, pictures, max per order and low-stock threshold included', () => {
     const values = shopToForm(shop);
     expect(values.location.mapurl).toBe('https://maps.example/a, https://maps.example/b');
     expect(values.operationperiods.tuesday).toEqual({ open: '', close: '' });
@@ -106,6 +107,7 @@ describe('the shop form', () => {
     bad.location.mapurl = 'https://ok.example, javascript:alert(1)';
     bad.operationperiods.friday = { open: '09:00', close: '' };
     bad.maxPerOrder = 0;
+    bad.lowStockThreshold = -1;
     const result = shopFormSchema.safeParse(bad);
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
@@ -116,6 +118,7 @@ describe('the shop form', () => {
         'location.mapurl',
         'operationperiods.friday.close',
         'maxPerOrder',
+        'lowStockThreshold',
       ]),
     );
     const nameIssue = result.error?.issues.find((issue) => issue.path.join('.') === 'name');

@@ -4,6 +4,7 @@
 // on the inputs they came from.
 import { z } from 'zod';
 import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
   WEEKDAYS,
   shopInputSchema,
   splitCommaList,
@@ -35,6 +36,8 @@ export interface ShopFormValues {
   county: string;
   /** '' for none: shoppers then chat with the marketplace. */
   whatsapp: string;
+  /** Stock at or below this is low: the owner is mailed once as an item crosses it. */
+  lowStockThreshold: number;
 }
 
 export interface ShopImages {
@@ -75,6 +78,7 @@ export function emptyShopForm(user?: {
     description: '',
     county: '',
     whatsapp: '',
+    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   };
 }
 
@@ -99,6 +103,7 @@ export function shopToForm(shop: Shop): ShopFormValues {
     description: shop.description,
     county: shop.county ?? '',
     whatsapp: shop.whatsapp ?? '',
+    lowStockThreshold: shop.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   };
 }
 
@@ -129,6 +134,7 @@ export function shopFormToInput(values: ShopFormValues, images?: ShopImages): Sh
     // The select's value is one of the contract's counties; the contract checks it all the same.
     county: values.county === '' ? null : (values.county as County),
     whatsapp: values.whatsapp,
+    lowStockThreshold: values.lowStockThreshold,
     ...(images ?? {}),
   };
 }
@@ -179,6 +185,7 @@ export const shopFormSchema = z
     description: z.string(),
     county: z.string(),
     whatsapp: z.string(),
+    lowStockThreshold: numberInput,
   })
   .superRefine((values, ctx) => {
     for (const day of WEEKDAYS) {

@@ -108,7 +108,7 @@ function EditShopForm({
             </>
           )}
         </FormAlert>
-        <ShopFields form={form} withMaxPerOrder />
+        <ShopFields form={form} withStockSettings />
 
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-3">
           <p className="flex-1 text-sm text-stone-700">

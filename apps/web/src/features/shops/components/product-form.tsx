@@ -158,6 +158,17 @@ export function ProductForm({
             {...register('stock', { valueAsNumber: true })}
           />
         )}
+        <Field
+          label="Low-stock alert at"
+          inputMode="numeric"
+          hint={
+            variants.fields.length > 0
+              ? "For each variant. Blank: the shop's setting."
+              : "Blank: the shop's setting."
+          }
+          error={errors.lowStockThreshold?.message}
+          {...register('lowStockThreshold')}
+        />
         {product && (
           <div>
             <p className="block text-sm font-medium text-stone-800">Units sold</p>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   KENYA_COUNTIES,
+  MAX_LOW_STOCK_THRESHOLD,
   MAX_PER_ORDER_LIMIT,
   SHOP_DESCRIPTION_MAX,
   WEEKDAYS,
@@ -15,10 +16,11 @@ const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: c
 
 export function ShopFields({
   form,
-  withMaxPerOrder = false,
+  withStockSettings = false,
 }: {
   form: UseFormReturn<ShopFormValues, unknown, ShopFormValues>;
-  withMaxPerOrder?: boolean;
+  /** The settings of a shop that sells (the edit dialog): max per order, low-stock threshold. */
+  withStockSettings?: boolean;
 }) {
   const { register } = form;
   const policyId = useId();
@@ -175,18 +177,31 @@ export function ShopFields({
         </div>
       </fieldset>
 
-      {withMaxPerOrder && (
-        <Field
-          label="Max per order"
-          type="number"
-          min={1}
-          max={MAX_PER_ORDER_LIMIT}
-          step={1}
-          inputMode="numeric"
-          hint={`The most of one item an order may take (1 to ${MAX_PER_ORDER_LIMIT}).`}
-          error={errors.maxPerOrder?.message}
-          {...register('maxPerOrder', { valueAsNumber: true })}
-        />
+      {withStockSettings && (
+        <>
+          <Field
+            label="Max per order"
+            type="number"
+            min={1}
+            max={MAX_PER_ORDER_LIMIT}
+            step={1}
+            inputMode="numeric"
+            hint={`The most of one item an order may take (1 to ${MAX_PER_ORDER_LIMIT}).`}
+            error={errors.maxPerOrder?.message}
+            {...register('maxPerOrder', { valueAsNumber: true })}
+          />
+          <Field
+            label="Low-stock alert at"
+            type="number"
+            min={0}
+            max={MAX_LOW_STOCK_THRESHOLD}
+            step={1}
+            inputMode="numeric"
+            hint="We email you once when an item's stock falls to this or below. A product may set its own."
+            error={errors.lowStockThreshold?.message}
+            {...register('lowStockThreshold', { valueAsNumber: true })}
+          />
+        </>
       )}
 
       <label className="flex items-center gap-2 self-end text-sm font-medium text-stone-800 md:col-span-2">

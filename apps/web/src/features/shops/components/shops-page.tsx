@@ -79,7 +79,10 @@ export function ShopManagement({
         ) : (
           <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
             {shops.data.map((shop) => (
-              <li key={shop._id} className="flex flex-wrap items-center justify-between gap-3 p-3 sm:p-4">
+              <li
+                key={shop._id}
+                className="flex flex-wrap items-center justify-between gap-3 p-3 sm:p-4"
+              >
                 <div className="min-w-0">
                   <Link
                     to={`/add-products/${encodeURIComponent(shop._id)}`}
