@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contract from './index';
 
+/**
+ * Schemas no route declares: they check what arrives in another form (a CSV file's rows, read
+ * in the server's code after the route took the file as text), so their transforms never meet
+ * the API's documentation.
+ */
+const NOT_IN_ROUTES = new Set(['catalogueCsvRowSchema']);
+
 const schemas = Object.entries(contract as Record<string, unknown>).filter(
-  (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+  (entry): entry is [string, z.ZodType] =>
+    entry[1] instanceof z.ZodType && !NOT_IN_ROUTES.has(entry[0]),
 );
 
 describe('the contract', () => {

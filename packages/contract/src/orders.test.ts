@@ -374,8 +374,15 @@ describe('discount lookup', () => {
     expect(discountQuerySchema.safeParse({ subtotal: 'abc' }).success).toBe(false);
     expect(discountQuerySchema.safeParse({ subtotal: '-1' }).success).toBe(false);
     expect(
-      discountResponseSchema.parse({ code: 'KARIBU10', amount: 255, kind: 'percent', value: 10 })
-        .amount,
+      discountResponseSchema.parse({
+        code: 'KARIBU10',
+        amount: 255,
+        kind: 'percent',
+        value: 10,
+        shopId: null,
+        shopName: null,
+        minOrder: 0,
+      }).amount,
     ).toBe(255);
   });
 });

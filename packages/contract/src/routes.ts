@@ -36,11 +36,13 @@ export const APP_PATHS = [
   '/shops/:shopId/balance',
   '/shops/:shopId/delivery',
   '/shops/:shopId/catalogue',
+  '/shops/:shopId/codes',
   '/admin/shops',
   '/admin/tenants',
   '/admin/refunds',
   '/admin/payouts',
   '/admin/messages',
+  '/admin/codes',
   '/orders/:orderId',
   '/pay/sandbox/:trackingId',
   // What this browser keeps for reading offline (decision 016).
