@@ -3,6 +3,7 @@
 // there), the first shop of an owner, an order placed with its checkout to come, and an online
 // payment through the sandbox provider.
 import {
+  shopLedgerSchema,
   authResponseSchema,
   processPaymentResponseSchema,
   type AuthResponse,
@@ -77,7 +78,44 @@ export function httpClient(app: () => TestApp) {
     action: z.infer<typeof sandboxActionParamsSchema>['action'],
   ) => call('POST', `/api/payments/sandbox/${trackingId}/${action}`, undefined, {});
 
-  return { call, signIn, shopOf, placeOrder, startSandboxPayment, sandbox };
+  /** Ships and delivers each shop's part of `orderId`, as its owner (`token`). */
+  const deliverParts = async (
+    orderId: string,
+    owners: ReadonlyArray<readonly [string, string]>,
+  ) => {
+    for (const [shopId, token] of owners) {
+      for (const action of ['ship', 'deliver']) {
+        const res = await call(
+          'POST',
+          `/api/property/shop/${shopId}/orders/${orderId}/${action}`,
+          token,
+          {},
+        );
+        if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.body}`);
+      }
+    }
+  };
+
+  /** The shop's ledger entry for its sale in `orderId`, read as its owner (`token`). */
+  const saleOf = async (orderId: string, shopId: string, token: string) => {
+    const ledger = shopLedgerSchema.parse(
+      (await call('GET', `/api/property/shop/${shopId}/ledger`, token)).json(),
+    );
+    const sale = ledger.entries.find((entry) => entry.orderId === orderId && entry.kind === 'sale');
+    if (!sale) throw new Error(`no sale for ${shopId}`);
+    return sale;
+  };
+
+  return {
+    call,
+    signIn,
+    shopOf,
+    placeOrder,
+    startSandboxPayment,
+    sandbox,
+    deliverParts,
+    saleOf,
+  };
 }
 
 /**

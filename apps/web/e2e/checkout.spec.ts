@@ -11,23 +11,16 @@ import {
   seedToken,
   shopProduct,
   uniqueEmail,
+  UUID_PATTERN,
+  totalsRow,
 } from './shopping';
 
 // Checkout journeys (spec sections 2 to 5, DESIGN departures 1, 5 and 6) against the real
 // server. Orders are placed on the pay-on-DELIVERY shop (its listing says payonorder false) with
 // products that have plenty of stock: journeys run in parallel and every order takes stock.
 
-const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
 const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order' });
-const totals = (page: Page) => page.getByRole('region', { name: 'Totals' });
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
-
-function totalsRow(page: Page, label: string) {
-  return totals(page)
-    .locator('dt', { hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]');
-}
 
 test('an anonymous shopper checks out a pay-on-DELIVERY product with a discount code', async ({
   page,
@@ -108,7 +101,7 @@ test('an anonymous shopper checks out a pay-on-DELIVERY product with a discount 
   let orderId = '';
   await test.step('Place Order confirms it and opens the order’s page', async () => {
     await placeOrder(page).click();
-    await expect(page).toHaveURL(new RegExp(`/orders/${uuidPattern}$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${UUID_PATTERN}$`));
     orderId = page.url().split('/').pop() ?? '';
     await expect(
       page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),

@@ -20,6 +20,8 @@ import {
   seedToken,
   shopProduct,
   uniqueEmail,
+  UUID_PATTERN,
+  totalsRow,
 } from './shopping';
 
 // Delivery priced by county, and pickup at a shop's counter (issue 31, decision 035). Every
@@ -27,7 +29,6 @@ import {
 // (they share one server), and removes its products at the end. Its products keep under 15 in
 // stock, so `shopProduct` (which other journeys pick their products with) never picks them.
 
-const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KISUMU_COUNTER = {
   name: 'Kisumu counter',
   address: 'Oginga Odinga Street 5, Kisumu',
@@ -62,12 +63,6 @@ async function checkoutInKisumu(page: Page, product: Product, who: string): Prom
 }
 
 const tag = () => `${test.info().project.name}-${test.info().workerIndex}`;
-const totals = (page: Page) => page.getByRole('region', { name: 'Totals' });
-function totalsRow(page: Page, label: string) {
-  return totals(page)
-    .locator('dt', { hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]');
-}
 
 test('an owner sets rates by county group and a pickup counter', async ({ page, api }) => {
   let own: OwnShop | undefined;
@@ -234,7 +229,7 @@ test('a shopper in Kisumu sees the Kisumu fee on the product page and pays it fo
     });
 
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect(page).toHaveURL(new RegExp(`/orders/${uuidPattern}$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${UUID_PATTERN}$`));
     await expect(
       page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),
     ).toBeVisible();
@@ -267,7 +262,7 @@ test('a shopper collects at the shop’s counter without giving a street address
     await expect(totalsRow(page, 'Total')).toHaveText(formatKsh(1250));
 
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect(page).toHaveURL(new RegExp(`/orders/${uuidPattern}$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${UUID_PATTERN}$`));
     await expect(
       page.getByText(
         `Pickup at ${KISUMU_COUNTER.name}, ${KISUMU_COUNTER.address} (open ${KISUMU_COUNTER.hours}): Ksh 50`,
@@ -319,7 +314,7 @@ test('a shopper collects at a Pick Up Mtaani agent point, and the owner sees its
     });
 
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect(page).toHaveURL(new RegExp(`/orders/${uuidPattern}$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${UUID_PATTERN}$`));
     const where = 'Pickup at Kisumu Mega Agent (Pick Up Mtaani agent), Oginga Odinga St, Milimani';
     await expect(page.getByText(`${where}: Ksh 180`)).toBeVisible();
     const order = await api.get<Order>(`/api/orders/${page.url().split('/').pop() ?? ''}`);

@@ -1,7 +1,15 @@
 import { formatKsh, type DiscountCodeList, type Order, type Product } from '@soko/contract';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addToCart, field, fillDelivery, seedToken, shopProduct, uniqueEmail } from './shopping';
+import {
+  addToCart,
+  field,
+  fillDelivery,
+  seedToken,
+  shopProduct,
+  uniqueEmail,
+  UUID_PATTERN,
+  totalsRow,
+} from './shopping';
 import { closeOwnShop, openOwnShop, type OwnShop } from './own-shop';
 
 // A shop's own discount code (issue 32, decision 038): its owner makes one on the Codes screen,
@@ -9,14 +17,7 @@ import { closeOwnShop, openOwnShop, type OwnShop } from './own-shop';
 // takes off the owner's product only. The journey opens a shop of its own and removes its
 // products at the end.
 
-const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const tag = () => `${test.info().project.name}-${test.info().workerIndex}`;
-function totalsRow(page: Page, label: string) {
-  return page
-    .getByRole('region', { name: 'Totals' })
-    .locator('dt', { hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]');
-}
 
 test('an owner makes a code for their shop and a shopper uses it on that shop’s product only', async ({
   page,
@@ -90,7 +91,7 @@ test('an owner makes a code for their shop and a shopper uses it on that shop’
       // 10 % of the owner's Ksh 1,200, not of the whole cart.
       await expect(totalsRow(page, 'Discount')).toHaveText(`− ${formatKsh(120)}`);
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await expect(page).toHaveURL(new RegExp(`/orders/${uuidPattern}$`));
+      await expect(page).toHaveURL(new RegExp(`/orders/${UUID_PATTERN}$`));
       const order = await api.get<Order>(`/api/orders/${page.url().split('/').pop() ?? ''}`);
       expect(order.discount).toBe(120);
     });

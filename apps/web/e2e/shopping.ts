@@ -144,3 +144,14 @@ export async function placeConfirmedOrder(
   expect(order.status).toBe('confirmed');
   return { order, shopId: product.shopId };
 }
+
+/** An order page's id in its address. */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The checkout's Totals figure labelled `label` exactly ('Discount', 'Delivery from X'). */
+export function totalsRow(page: Page, label: string) {
+  return page
+    .getByRole('region', { name: 'Totals' })
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}

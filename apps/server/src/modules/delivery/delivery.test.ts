@@ -6,7 +6,6 @@ import {
   deliveryQuoteSchema,
   orderSchema,
   shopDeliveryResponseSchema,
-  shopLedgerSchema,
   shopOrderListResponseSchema,
   totalMismatchDetailsSchema,
   type AuthResponse,
@@ -28,7 +27,7 @@ let shopper: AuthResponse;
 let shopA: string;
 let shopB: string;
 
-const { call } = httpClient(() => t);
+const { call, deliverParts, saleOf } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -516,35 +515,15 @@ describe('rates by county group', () => {
     const order = await placeAndConfirm(body(oneOfEach(a, b), 160, { county: 'Nairobi' }), {
       county: 'Nairobi',
     });
-    for (const [shopId, token] of [
+    await deliverParts(order._id, [
       [shopA, owner.token],
       [shopB, owner2.token],
-    ] as const) {
-      for (const action of ['ship', 'deliver']) {
-        const res = await call(
-          'POST',
-          `/api/property/shop/${shopId}/orders/${order._id}/${action}`,
-          token,
-          {},
-        );
-        expect(res.statusCode, res.body).toBe(200);
-      }
-    }
-    const saleOf = async (shopId: string, token: string) => {
-      const ledger = shopLedgerSchema.parse(
-        (await call('GET', `/api/property/shop/${shopId}/ledger`, token)).json(),
-      );
-      const sale = ledger.entries.find(
-        (entry) => entry.orderId === order._id && entry.kind === 'sale',
-      );
-      if (!sale) throw new Error(`no sale for ${shopId}`);
-      return sale;
-    };
-    const saleA = await saleOf(shopA, owner.token);
+    ]);
+    const saleA = await saleOf(order._id, shopA, owner.token);
     expect(saleA.gross).toBe(1150);
     expect(saleA.amount).toBe(1150 - (saleA.commission ?? 0));
     expect(saleA.commission).toBe((1000 * (saleA.commissionPercent ?? 0)) / 100);
-    const saleB = await saleOf(shopB, owner2.token);
+    const saleB = await saleOf(order._id, shopB, owner2.token);
     expect(saleB.gross).toBe(1010);
   });
 });

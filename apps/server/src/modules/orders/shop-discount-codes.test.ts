@@ -9,7 +9,6 @@ import {
   discountCodeViewSchema,
   discountResponseSchema,
   orderSchema,
-  shopLedgerSchema,
   shopOrderListResponseSchema,
   type AuthResponse,
   type CreateOrderBody,
@@ -31,7 +30,7 @@ let shopA: string;
 let shopB: string;
 let shopAName: string;
 
-const { call } = httpClient(() => t);
+const { call, deliverParts, saleOf } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -285,36 +284,16 @@ describe('a shop’s code on a cart', () => {
     expect(await collect(shopA, owner.token)).toBe(910);
     expect(await collect(shopB, owner2.token)).toBe(1000);
 
-    for (const [shopId, token] of [
+    await deliverParts(order._id, [
       [shopA, owner.token],
       [shopB, owner2.token],
-    ] as const) {
-      for (const action of ['ship', 'deliver']) {
-        const res = await call(
-          'POST',
-          `/api/property/shop/${shopId}/orders/${order._id}/${action}`,
-          token,
-          {},
-        );
-        expect(res.statusCode, res.body).toBe(200);
-      }
-    }
-    const saleOf = async (shopId: string, token: string) => {
-      const ledger = shopLedgerSchema.parse(
-        (await call('GET', `/api/property/shop/${shopId}/ledger`, token)).json(),
-      );
-      const sale = ledger.entries.find(
-        (entry) => entry.orderId === order._id && entry.kind === 'sale',
-      );
-      if (!sale) throw new Error(`no sale for ${shopId}`);
-      return sale;
-    };
-    const saleA = await saleOf(shopA, owner.token);
+    ]);
+    const saleA = await saleOf(order._id, shopA, owner.token);
     expect(saleA.gross).toBe(1000 - 100 + 10);
     // The marketplace's cut is of what the goods sold for.
     expect(saleA.commission).toBe((900 * (saleA.commissionPercent ?? 0)) / 100);
     expect(saleA.amount).toBe(910 - (saleA.commission ?? 0));
-    expect((await saleOf(shopB, owner2.token)).gross).toBe(1000);
+    expect((await saleOf(order._id, shopB, owner2.token)).gross).toBe(1000);
   });
 
   it('leaves a marketplace code’s discount to the marketplace', async () => {
