@@ -284,7 +284,7 @@ export const productVariants = pgTable(
 /**
  * Every live SKU of a shop, its products' and its variants' alike, so one unique key keeps them
  * apart (a product's and a variant's SKU live in two tables). Written only by the triggers on
- * products and product_variants (migration 0020): a SKU is claimed when its row is made or its
+ * products and product_variants (migration 0022): a SKU is claimed when its row is made or its
  * SKU changes, and freed when the row (or a variant's product) is deleted.
  */
 export const shopSkus = pgTable(
@@ -1098,7 +1098,7 @@ export const carrierWebhookEvents = pgTable(
 );
 
 // One row each time an item's stock crosses its low-stock threshold going down (decision 041),
-// written by a trigger of migration 0020 in the statement that moved the stock, so an order or an
+// written by a trigger of migration 0023 in the statement that moved the stock, so an order or an
 // edit cannot cross without it and a rolled-back one leaves none. A follower writes the owner's
 // mail and sets followed_at in one transaction, as the order events' does (decision 034).
 export const stockAlerts = pgTable(

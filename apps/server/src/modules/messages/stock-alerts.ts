@@ -1,5 +1,5 @@
 // The owner's low-stock mail (decision 041). A trigger writes a stock_alerts row in the very
-// statement whose stock change crossed the threshold (migration 0020); this follower claims rows
+// statement whose stock change crossed the threshold (migration 0023); this follower claims rows
 // not yet followed (FOR UPDATE SKIP LOCKED: two processes never take the same one), writes each
 // one's mail into the outbox and marks it followed, in one transaction, as the order events'
 // follower does (decision 034): a crossing is mailed once, or, when that transaction fails, not
