@@ -38,7 +38,7 @@ test('an admin adds, edits, pages and deletes a product of the second shop', asy
   await category.selectOption({ index: 1 });
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByLabel('Price (Ksh)').fill('750');
-  await page.getByLabel('Stock').first().fill('4');
+  await page.getByLabel('Stock', { exact: true }).first().fill('4');
   await page.getByRole('button', { name: 'Save Product' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: `Product ${name} added.` }),

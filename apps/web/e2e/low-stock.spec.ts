@@ -24,7 +24,7 @@ test('an owner sets a low-stock alert on a product, an order crosses it, and the
   try {
     // Size M first, so `shopProduct` (which picks a product by its first size's stock, 15 or
     // more) never takes it for another journey.
-    own = await openOwnShop(api, `low-stock-${testInfo.project.name}`, {
+    own = await openOwnShop(api, `alerts-${testInfo.project.name}`, {
       name: productName,
       price: 1000,
       stock: 0,

@@ -45,7 +45,7 @@ test('a product saved before its chosen pictures are sent is saved with them', a
   const categoryId = await category.inputValue();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByLabel('Price (Ksh)').fill('750');
-  await page.getByLabel('Stock').first().fill('4');
+  await page.getByLabel('Stock', { exact: true }).first().fill('4');
   // Chosen, and Save pressed straight away: no Upload press in between.
   await page.getByLabel('Add product images').setInputFiles([await png('early.png')]);
   await page.getByRole('button', { name: 'Save Product' }).click();

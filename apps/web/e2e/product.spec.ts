@@ -201,6 +201,8 @@ test('a shopper picks a variant, sees its stock and adds it to the cart', async 
       .toEqual([
         {
           productId: product._id,
+          // The line keeps its shop: a shop's own discount code takes off its lines only.
+          shopId: product.shopId,
           name: product.name,
           price: effectivePrice(product),
           image: product.imageUrls[0],
