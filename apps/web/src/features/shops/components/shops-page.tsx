@@ -32,6 +32,14 @@ export const SHOP_CREATED = 'Shop created successfully!';
 export const SHOP_CREATE_FAILED = 'Failed to create shop. Please try again.';
 export const SHOP_UPDATED = 'Shop updated successfully!';
 
+/** Each shop's own screens, in the order the row lists them: path, what a screen reader hears, text. */
+const SHOP_SCREENS = [
+  { path: 'orders', label: 'Orders', text: 'Orders' },
+  { path: 'delivery', label: 'Delivery', text: 'Delivery' },
+  { path: 'codes', label: 'Discount codes', text: 'Codes' },
+  { path: 'catalogue', label: 'Catalogue', text: 'CSV' },
+  { path: 'balance', label: 'Balance', text: 'Balance' },
+] as const;
 export function ShopsPage() {
   const { signedIn, currentUser } = useSession();
   // Spec section 2's rule for the account page holds here too: a stored token is needed.
@@ -99,41 +107,16 @@ export function ShopManagement({
                     </p>
                   )}
                 </div>
-                <Link
-                  to={`/shops/${encodeURIComponent(shop._id)}/orders`}
-                  aria-label={`Orders of ${shop.name}`}
-                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
-                >
-                  Orders
-                </Link>
-                <Link
-                  to={`/shops/${encodeURIComponent(shop._id)}/delivery`}
-                  aria-label={`Delivery of ${shop.name}`}
-                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
-                >
-                  Delivery
-                </Link>
-                <Link
-                  to={`/shops/${encodeURIComponent(shop._id)}/codes`}
-                  aria-label={`Discount codes of ${shop.name}`}
-                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
-                >
-                  Codes
-                </Link>
-                <Link
-                  to={`/shops/${encodeURIComponent(shop._id)}/catalogue`}
-                  aria-label={`Catalogue of ${shop.name}`}
-                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
-                >
-                  CSV
-                </Link>
-                <Link
-                  to={`/shops/${encodeURIComponent(shop._id)}/balance`}
-                  aria-label={`Balance of ${shop.name}`}
-                  className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
-                >
-                  Balance
-                </Link>
+                {SHOP_SCREENS.map(({ path, label, text }) => (
+                  <Link
+                    key={path}
+                    to={`/shops/${encodeURIComponent(shop._id)}/${path}`}
+                    aria-label={`${label} of ${shop.name}`}
+                    className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
+                  >
+                    {text}
+                  </Link>
+                ))}
                 <button
                   type="button"
                   aria-label={`Edit ${shop.name}`}
