@@ -6,7 +6,7 @@
 import {
   CODE_TAKEN_MESSAGE,
   INVALID_CODE_MESSAGE,
-  codeAmountForLinesCents,
+  discountCodeAmountCents,
   fromCents,
   toCents,
   type DiscountCodeScope,
@@ -96,7 +96,7 @@ export async function lookUpDiscount(
   const cents = toCents(subtotalKsh ?? 0);
   return {
     code: found.code,
-    amount: fromCents(codeAmountForLinesCents({ ...found, shopId: null }, [{ shopId: '', cents }])),
+    amount: fromCents(cents < found.minOrderCents ? 0 : discountCodeAmountCents(found, cents)),
     kind: found.kind,
     value: found.kind === 'percent' ? found.value : fromCents(found.value),
     shopId: found.shopId,
