@@ -22,7 +22,9 @@ WORKDIR /app
 # Production dependencies of the server only. The server's bundle inlines @soko/contract (it is
 # TypeScript, see apps/server/build.mjs) and the web build's page renderer inlines its libraries
 # (vite ssr.noExternal), so neither needs the workspace packages' own dependencies here.
-COPY package.json package-lock.json .npmrc ./
+# Not .npmrc: its include=dev (for `npm start` after an install under NODE_ENV=production) would
+# override --omit=dev.
+COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

@@ -24,6 +24,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
             'apps/server/src/platform/database-refused.test.ts',
             // Needs a database server to lose and terminate connections.
             'apps/server/src/platform/database-restart.test.ts',
+            'apps/server/src/modules/health/ready-database.test.ts',
           ],
     environment: 'node',
     env: { SOKO_TEST_DB: db },

@@ -144,11 +144,12 @@ export const serverEnv = (port, dataDir, databaseUrl) => ({
 // BENCH_SERVER runs another build (an older commit's, to compare) instead of this one's.
 const serverEntry = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 
-// With BENCH_PROFILE_FILE set, under the profiler of bench/profiled-server.mjs.
-export const startServer = (env) =>
+// With BENCH_PROFILE_FILE set, under the profiler of bench/profiled-server.mjs. `entry` names
+// the build's dist/main.js when a script alternates two builds itself (bench/receipts.mjs).
+export const startServer = (env, entry = serverEntry) =>
   start(
     process.execPath,
-    [env.BENCH_PROFILE_FILE ? 'bench/profiled-server.mjs' : serverEntry],
+    [env.BENCH_PROFILE_FILE ? 'bench/profiled-server.mjs' : entry],
     env,
     /Soko is serving on/,
   );
@@ -166,11 +167,13 @@ export async function stop(child, signal) {
  * (`offers`), `direct()` for SQL (PGlite: only after `stop`), `stop(signal)`, `cleanup()` and
  * `pid()`, the server's process id (for its CPU time). `env` adds settings to the server's;
  * `restart(env)` starts it again on the same port and data with those settings instead, and
- * `databaseUrl` names its PostgreSQL database (for a second process on it).
+ * `databaseUrl` names its PostgreSQL database (for a second process on it). `entry` runs
+ * another build's dist/main.js for this shop (seeding, start and restarts), BENCH_SERVER's or
+ * this build's by default.
  */
 export async function startStockedShop(
   kind,
-  { payOnOrder, stock, scarceStock, adminUrl, agent, env = {} },
+  { payOnOrder, stock, scarceStock, adminUrl, agent, env = {}, entry = serverEntry },
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `soko-bench-${kind}-`));
   let databaseUrl;
@@ -200,12 +203,12 @@ export async function startStockedShop(
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The first start seeds the demo data; PGlite's folder opens only with the server down.
-    let server = await startServer(serverEnv(port, dataDir, databaseUrl));
+    let server = await startServer(serverEnv(port, dataDir, databaseUrl), entry);
     await stop(server, 'SIGTERM');
     const sql = await direct();
     const lines = await stockUp(sql, payOnOrder, stock, scarceStock);
     await sql.close();
-    server = await startServer({ ...serverEnv(port, dataDir, databaseUrl), ...env });
+    server = await startServer({ ...serverEnv(port, dataDir, databaseUrl), ...env }, entry);
 
     // The server's own price for each line (asked once, as a client does after a 409).
     const offers = [];
@@ -238,7 +241,7 @@ export async function startStockedShop(
       stop: (signal) => stop(server, signal),
       async restart(newEnv = {}) {
         await stop(server, 'SIGTERM');
-        server = await startServer({ ...serverEnv(port, dataDir, databaseUrl), ...newEnv });
+        server = await startServer({ ...serverEnv(port, dataDir, databaseUrl), ...newEnv }, entry);
       },
       databaseUrl,
       dataDir,

@@ -6,6 +6,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import sharp from 'sharp';
+import {
+  compileCatalog,
+  ROUTE_PARTS,
+  STAFF_PARTS,
+  type CatalogPart,
+} from './src/locales/compile-catalog.ts';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves
 // the app and forwards the API and uploaded media to it.
@@ -98,8 +104,49 @@ function startAfterPaint(): Plugin {
   };
 }
 
+/**
+ * `virtual:messages/en` and `virtual:messages/sw` (decision 049): src/locales/<lang>.json, one
+ * file per language, compiled at build time into Lingui's ready form, so the phone gets no ICU
+ * parser, only the small runtime that fills in the values. Each is a chunk of its own: the
+ * browser loads only the page's language. A language's file is split by key prefix (the
+ * "Second slice"): `virtual:messages/sw` is the start part (the shell and the storefront), and
+ * `virtual:messages/sw/checkout` (orders, account, privacy, search) a route's part, loaded with
+ * that route's code (app/routes.tsx); `virtual:messages/sw/all` is every message, for the
+ * server's renderer. The owner's and the admin's screens are English only (decision 050):
+ * `virtual:messages/en/owner` and `virtual:messages/en/admin`, with no Kiswahili part.
+ */
+function messageCatalogs(): Plugin {
+  const prefix = 'virtual:messages/';
+  return {
+    name: 'soko-message-catalogs',
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const [lang, part = 'start'] = id.slice(prefix.length + 1).split('/');
+      if (lang !== 'en' && lang !== 'sw') throw new Error(`No message file for ${id.slice(1)}`);
+      const staff = (STAFF_PARTS as readonly string[]).includes(part);
+      if (
+        part !== 'start' &&
+        part !== 'all' &&
+        !staff &&
+        !(ROUTE_PARTS as readonly string[]).includes(part)
+      )
+        throw new Error(`No message part ${part} (${id.slice(1)})`);
+      if (staff && lang !== 'en')
+        throw new Error(`Staff screens are English only (${id.slice(1)})`);
+      const file = new URL(`./src/locales/${lang}.json`, import.meta.url);
+      this.addWatchFile(file.pathname);
+      const source = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+      const compiled = compileCatalog(source, part as CatalogPart);
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : browserOnlyPlugins())],
+  plugins: [messageCatalogs(), react(), tailwindcss(), ...(isSsrBuild ? [] : browserOnlyPlugins())],
   // The server renderer (`vite build --ssr src/entry-server.tsx`, decision 018) is one file the
   // API server imports: the contract's TypeScript and the libraries are bundled into it.
   ssr: { noExternal: true },
@@ -149,6 +196,9 @@ function browserOnlyPlugins() {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // 2 MB: the biggest chunk (the admin's charts) must still be listed.
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // The worker is registered as a classic script (lib/register-service-worker.ts): built
+        // as one IIFE, without the plugin's ES build and its deprecated rollup option.
+        rollupFormat: 'iife',
       },
     }),
   ];

@@ -25,7 +25,8 @@ import { CACHE_TAGS, STOCK_LAG_MS, type App, type AppContext } from './platform/
 import type { Database } from './platform/db';
 import { finishBodiesAnsweredEarly } from './platform/early-answer';
 import { registerErrorHandling, sendApiNotFound, sendFrameworkError } from './platform/errors';
-import { redactSecrets, serializeError } from './platform/logging';
+import { redactPersonalData, redactSecrets, serializeError } from './platform/logging';
+import { registerMetrics } from './platform/metrics';
 import { memoryCounter, rateLimitError, redisCounter } from './platform/rate-limit';
 import {
   addSecurityHeaders,
@@ -40,9 +41,11 @@ import { registerAdminRoutes } from './modules/admin';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBlogRoutes } from './modules/blog';
 import { registerConsentRoutes } from './modules/consents';
+import { registerDataRightsRoutes } from './modules/data-rights';
 import { createPickupMtaani, registerDeliveryRoutes, withCache } from './modules/delivery';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerCatalogueRoutes } from './modules/catalogue';
+import { registerEtimsRoutes, startEtimsSender } from './modules/etims';
 import { registerHealthRoutes } from './modules/health';
 import { registerMediaRoutes } from './modules/media';
 import {
@@ -62,6 +65,7 @@ import {
   registerPaymentRoutes,
 } from './modules/payments';
 import { registerRatingRoutes } from './modules/ratings';
+import { registerReceiptRoutes } from './modules/receipts';
 import { registerReviewRoutes } from './modules/reviews';
 import { registerSearchRoutes } from './modules/search';
 import { registerShopRoutes } from './modules/shops';
@@ -80,6 +84,12 @@ export type BuildAppOptions = {
   logger?: boolean | { stream: LogStream };
 };
 
+/** A log line without secrets, emails or phone numbers (decision 048). */
+const redactLogLine = (...args: Parameters<typeof redactSecrets>) => {
+  const secrets = redactSecrets(...args);
+  return (line: string) => redactPersonalData(secrets(line));
+};
+
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<App> {
   const webDist = config.webDistDir;
   const indexHtml =
@@ -96,11 +106,12 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
           // The M-Pesa callback's address carries its secret token (decision 019), and the SMS
           // delivery reports' query carries AT_CALLBACK_TOKEN (decision 031).
           hooks: {
-            streamWrite: redactSecrets(
+            streamWrite: redactLogLine(
               [MPESA_CALLBACK_PATH],
               [
                 ...(config.mpesa ? [config.mpesa.callbackToken] : []),
                 ...(config.smsCallbackToken ? [config.smsCallbackToken] : []),
+                ...(config.metricsToken ? [config.metricsToken] : []),
               ],
             ),
           },
@@ -139,13 +150,16 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       }).on('error', redisError)
     : undefined;
   const bus = config.redisUrl ? createRedisInvalidationBus(config.redisUrl, redisError) : undefined;
+  const cache = new ResponseCache(2_000, bus, STOCK_LAG_MS);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    cache: new ResponseCache(2_000, bus, STOCK_LAG_MS),
+    cache,
     tenants: new TenantDirectory(database.db),
     attempts: redis ? redisCounter(redis) : memoryCounter(),
+    // Before any route, so that every route's answers are measured (decision 052).
+    metrics: registerMetrics(app, { token: config.metricsToken, database, cache }),
   };
   // An admin's tenant edit in any process reaches this one's directory through the cache bus.
   ctx.cache.onDrop((tags) => {
@@ -189,7 +203,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerHealthRoutes(app, ctx);
+  registerHealthRoutes(app, ctx, redis ? { pingRedis: () => redis.ping() } : {});
   const outbox = startOutbox(app, ctx);
   registerAuthRoutes(app, ctx, outbox);
   registerMessageRoutes(app, ctx, outbox);
@@ -199,6 +213,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerReviewRoutes(app, ctx);
   registerNewsletterRoutes(app, ctx, outbox);
   registerConsentRoutes(app, ctx);
+  registerDataRightsRoutes(app, ctx);
   // Pick Up Mtaani's agent points when it is set (decision 036); unset, no shop offers them.
   const carrier = config.pickupMtaani
     ? withCache(createPickupMtaani(config.pickupMtaani))
@@ -213,10 +228,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerAdminRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
   registerLedgerRoutes(app, ctx);
+  registerReceiptRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerBlogRoutes(app, ctx);
   registerTenantRoutes(app, ctx);
+  // Receipts to KRA's eTIMS for shops that turned it on (decision 046).
+  registerEtimsRoutes(app, ctx, startEtimsSender(app, ctx));
   registerPaymentRoutes(app, ctx, createPaymentProviders(config, database.db, app.log));
 
   await app.register(fastifyStatic, {

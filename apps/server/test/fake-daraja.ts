@@ -1,6 +1,8 @@
 // A local stand-in for Safaricom's Daraja API (M-Pesa Express): OAuth, STK push and STK query,
 // answering with the published shapes (payments reference, section 2), and sending the STK
-// callback with any result code. A real HTTP server, so the adapter's own fetch, headers, token
+// callback with any result code. Also the Transaction Status query for codes paid by hand
+// (decision 042): `recordPayment` is money a shopper sent to a Paybill by hand, and
+// `sendStatusResult` posts the query's result to its ResultURL. A real HTTP server, so the adapter's own fetch, headers, token
 // handling and JSON are what get tested.
 //
 //   const fake = await startFakeDaraja();
@@ -72,12 +74,42 @@ export type FakeDaraja = {
     checkoutRequestId: string,
     overrides?: { resultCode?: number; amount?: number; receipt?: string },
   ): Record<string, unknown>;
+  /** Money sent by hand (a Paybill or Till payment from the M-Pesa menu), found by its receipt. */
+  recordPayment(payment: HandPayment): void;
+  /** The Transaction Status queries accepted, oldest first. */
+  statusQueries: StatusQuery[];
+  /**
+   * Posts the result of a status query (the latest, or the one for `code`) to its ResultURL
+   * through `deliver`: the recorded payment, or "does not exist".
+   */
+  sendStatusResult(
+    deliver: (url: string, body: unknown) => Promise<unknown>,
+    options?: { code?: string },
+  ): Promise<unknown>;
+  /** The result body for a status query (what sendStatusResult posts). */
+  statusResultBody(query: StatusQuery): Record<string, unknown>;
   /** Every token issued so far stops working (the next call gets "Invalid Access Token"). */
   expireTokens(): void;
   /** How long the tokens issued from now on say they last ("expires_in"), in seconds. */
   tokenLifetimeSeconds: number;
   /** The next request to `path` answers `httpStatus` with a non-JSON body. */
   failNext(path: string, httpStatus: number): void;
+};
+
+export type HandPayment = {
+  receipt: string;
+  /** Whole Ksh. */
+  amount: number;
+  /** As Daraja names the payee: "174379 - Soko". */
+  creditParty: string;
+  /** "Completed" unless told. */
+  status?: string;
+};
+
+export type StatusQuery = {
+  request: Record<string, unknown>;
+  conversationId: string;
+  originatorConversationId: string;
 };
 
 type Push = {
@@ -92,6 +124,7 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
   const tokens = new Map<string, number>(); // token -> expiry (ms)
   const pushes = new Map<string, Push>();
   const failures = new Map<string, number>();
+  const handPayments = new Map<string, HandPayment>();
   let origin = '';
   let requestCount = 0;
 
@@ -148,6 +181,63 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
     expireTokens() {
       tokens.clear();
     },
+    recordPayment(payment) {
+      handPayments.set(payment.receipt, payment);
+    },
+    statusQueries: [],
+    statusResultBody(query) {
+      const code = String(query.request.TransactionID);
+      const paid = handPayments.get(code);
+      const reference = {
+        ReferenceItem: { Key: 'Occasion', Value: String(query.request.Occasion ?? '') },
+      };
+      const ids = {
+        OriginatorConversationID: query.originatorConversationId,
+        ConversationID: query.conversationId,
+        TransactionID: code,
+      };
+      if (!paid) {
+        return {
+          Result: {
+            ResultType: 0,
+            ResultCode: 'R000001',
+            ResultDesc: 'The transaction receipt number does not exist.',
+            ...ids,
+            ReferenceData: reference,
+          },
+        };
+      }
+      // In another order than Daraja's sample, as nothing promises it: read by Key.
+      return {
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          ...ids,
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'ReceiptNo', Value: paid.receipt },
+              { Key: 'DebitPartyName', Value: '254712345678 - Jane Doe' },
+              { Key: 'Amount', Value: paid.amount },
+              { Key: 'TransactionStatus', Value: paid.status ?? 'Completed' },
+              { Key: 'CreditPartyName', Value: paid.creditParty },
+              { Key: 'FinalisedTime', Value: 20261128153000 },
+              { Key: 'InitiatedTime', Value: 20261128152950 },
+              { Key: 'ReasonType', Value: 'Pay Bill Online' },
+              { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+            ],
+          },
+          ReferenceData: reference,
+        },
+      };
+    },
+    async sendStatusResult(deliver, options = {}) {
+      const query = [...fake.statusQueries]
+        .reverse()
+        .find((q) => options.code === undefined || q.request.TransactionID === options.code);
+      if (!query) throw new Error(`The fake Daraja took no status query for ${options.code}`);
+      return deliver(String(query.request.ResultURL), fake.statusResultBody(query));
+    },
     failNext(path, httpStatus) {
       failures.set(path, httpStatus);
     },
@@ -183,7 +273,8 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
       if (route === 'GET /oauth/v1/generate') return generateToken(res, req.headers, url);
       if (
         route !== 'POST /mpesa/stkpush/v1/processrequest' &&
-        route !== 'POST /mpesa/stkpushquery/v1/query'
+        route !== 'POST /mpesa/stkpushquery/v1/query' &&
+        route !== 'POST /mpesa/transactionstatus/v1/query'
       ) {
         return json(res, 404, darajaError('404.001.01', 'Resource not found'));
       }
@@ -191,6 +282,9 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
         return json(res, 404, darajaError('404.001.03', 'Invalid Access Token'));
       }
       if (route === 'POST /mpesa/stkpush/v1/processrequest') return stkPush(res, record(body));
+      if (route === 'POST /mpesa/transactionstatus/v1/query') {
+        return transactionStatus(res, record(body));
+      }
       return stkQuery(res, record(body));
     });
   });
@@ -292,6 +386,40 @@ export async function startFakeDaraja(): Promise<FakeDaraja> {
       CheckoutRequestID: id,
       ResultCode: String(push.resultCode),
       ResultDesc: DARAJA_RESULT_CODES[push.resultCode] ?? 'Unknown',
+    });
+  }
+
+  /** Daraja's Transaction Status query: taken now, answered later at the ResultURL. */
+  function transactionStatus(res: ServerResponse, b: Record<string, unknown>) {
+    const text = (value: unknown) => typeof value === 'string' && value !== '';
+    const problems = [
+      text(b.Initiator) ? '' : 'Initiator',
+      text(b.SecurityCredential) ? '' : 'SecurityCredential',
+      b.CommandID === 'TransactionStatusQuery' ? '' : 'CommandID',
+      typeof b.TransactionID === 'string' && /^[A-Z0-9]{10}$/.test(b.TransactionID)
+        ? ''
+        : 'TransactionID',
+      typeof b.PartyA === 'string' && /^\d{5,12}$/.test(b.PartyA) ? '' : 'PartyA',
+      ['1', '2', '4'].includes(String(b.IdentifierType)) ? '' : 'IdentifierType',
+      isHttpUrl(b.ResultURL) ? '' : 'ResultURL',
+      isHttpUrl(b.QueueTimeOutURL) ? '' : 'QueueTimeOutURL',
+      text(b.Remarks) ? '' : 'Remarks',
+    ].filter(Boolean);
+    if (problems.length > 0) {
+      return json(res, 400, darajaError('400.002.02', `Bad Request - Invalid ${problems[0]}`));
+    }
+    requestCount += 1;
+    const query: StatusQuery = {
+      request: b,
+      conversationId: `AG_${Date.now()}_${randomBytes(6).toString('hex')}`,
+      originatorConversationId: `${10000 + requestCount}-${randomBytes(4).readUInt32BE()}-1`,
+    };
+    fake.statusQueries.push(query);
+    json(res, 200, {
+      OriginatorConversationID: query.originatorConversationId,
+      ConversationID: query.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
     });
   }
 

@@ -18,12 +18,18 @@ import { DELIVERY_FORM, orderBody, type FixtureProduct } from './order-fixtures'
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export function httpClient(app: () => TestApp) {
-  const call = (method: Method, url: string, token?: string, body?: unknown) =>
+  const call = (
+    method: Method,
+    url: string,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     app().app.inject({
       method,
       url,
       ...(body === undefined ? {} : { payload: body as object }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
 
   const signIn = async (email: string): Promise<AuthResponse> => {
@@ -44,21 +50,33 @@ export function httpClient(app: () => TestApp) {
 
   /**
    * An order of `quantity` of each product, placed by `token` as the cart does, and its final
-   * checkout ready to send (it confirms an order paid on delivery).
+   * checkout ready to send (it confirms an order paid on delivery). `headers` go with both calls
+   * (a browser's `cookie`, say).
    */
-  const placeOrder = async (token: string, items: FixtureProduct[], quantity = 2) => {
+  const placeOrder = async (
+    token: string | undefined,
+    items: FixtureProduct[],
+    quantity = 2,
+    headers: Record<string, string> = {},
+  ) => {
     const body = orderBody(items.map((product) => ({ product, quantity })));
-    const created = await call('POST', '/api/order/create', token, body);
+    const created = await call('POST', '/api/order/create', token, body, headers);
     if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
     const { _id, totalPrice } = created.json() as { _id: string; totalPrice: number };
     const checkout = () =>
-      call('POST', '/api/order/checkout', token, {
-        ...DELIVERY_FORM,
-        orderId: _id,
-        totalPrice,
-        shipping: body.shipping,
-        discount: body.discount,
-      });
+      call(
+        'POST',
+        '/api/order/checkout',
+        token,
+        {
+          ...DELIVERY_FORM,
+          orderId: _id,
+          totalPrice,
+          shipping: body.shipping,
+          discount: body.discount,
+        },
+        headers,
+      );
     return { _id, totalPrice, checkout };
   };
 

@@ -19,12 +19,19 @@ const expectedCards = (stats: StatsOverview) => ({
   Orders: wholeNumber.format(stats.orders),
   'Average order value': formatKsh(stats.averageOrderValue),
   'Waiting to ship': wholeNumber.format(stats.waitingToShip),
+  // The marketplace's only (decision 043): orders paid from an unpaid order's reminder.
+  ...(stats.recovered
+    ? {
+        'Recovered orders': `${wholeNumber.format(stats.recovered.orders)} (${formatKsh(stats.recovered.sales)})`,
+      }
+    : {}),
 });
 
-async function shownCards(page: Page) {
+async function shownCards(page: Page, terms: readonly string[]) {
   const section = page.getByRole('region', { name: 'Last 30 days' });
   const shown: Record<string, string> = {};
-  for (const term of ['Sales', 'Orders', 'Average order value', 'Waiting to ship']) {
+  await expect(section.locator('dl > div')).toHaveCount(terms.length);
+  for (const term of terms) {
     const card = section.locator('dl > div').filter({ has: page.getByText(term, { exact: true }) });
     shown[term] = (await card.locator('dd').innerText()).trim();
   }
@@ -39,7 +46,7 @@ async function expectFiguresOf(page: Page, api: SokoApi, url: string, path: stri
     await expect(
       page.getByRole('region', { name: 'Last 30 days' }).locator('dd').first(),
     ).toBeVisible();
-    const shown = await shownCards(page);
+    const shown = await shownCards(page, Object.keys(expectedCards(before)));
     const after = await api.get<StatsOverview>(path, { token });
     expect(after, 'no order landed while the screen loaded').toEqual(before);
     expect(shown).toEqual(expectedCards(after));
@@ -80,6 +87,7 @@ test('the admin dashboard opens on the last 30 days of every shop, with both cha
   );
   // The demo's past orders fall in the period: there is something to draw.
   expect(stats.orders).toBeGreaterThan(0);
+  expect(Object.keys(expectedCards(stats))).toContain('Recovered orders');
   await expectCharts(page);
   const top = page.getByRole('region', { name: 'Top products' }).getByRole('listitem');
   await expect(top).toHaveCount(stats.topProducts.length);
@@ -103,8 +111,9 @@ test('an owner’s shop page opens on its own figures', async ({ page, api }) =>
   const everyShop = await signIn(api, 'admin@soko.test').then((admin) =>
     api.get<StatsOverview>('/api/stats/overview?days=30', { token: admin.token }),
   );
-  // Its own lines only: never more than the whole marketplace.
+  // Its own lines only: never more than the whole marketplace; recovered orders are the admin's.
   expect(stats.sales).toBeLessThanOrEqual(everyShop.sales);
+  expect(stats.recovered).toBeUndefined();
   if (stats.orders > 0) await expectCharts(page);
   else await expect(page.getByText('No sales in the last 30 days.')).toBeVisible();
 });

@@ -253,3 +253,20 @@ test('a sort picked before the app starts sorts the listing', async ({ page }) =
   await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('price-asc');
   await expect(sort).toHaveValue('price-asc');
 });
+
+test('Next tapped twice before the app starts goes two pages on', async ({ page, hasTouch }) => {
+  await open(page, '/alllisting');
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination).toContainText(/Page 1 of (\d+)/);
+  const pages = Number(/Page 1 of (\d+)/.exec((await pagination.textContent()) ?? '')?.[1]);
+  expect(pages, 'the demo listing has at least three pages').toBeGreaterThanOrEqual(3);
+  const next = pagination.getByRole('button', { name: 'Next' });
+  await tap(next, hasTouch);
+  await tap(next, hasTouch);
+
+  await expect(pagination).toContainText(`Page 3 of ${pages}`);
+  await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('3');
+  // Back steps through the pages the taps went through.
+  await page.goBack();
+  await expect(pagination).toContainText(`Page 2 of ${pages}`);
+});

@@ -6,7 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeOscu } from '../../server/test/fake-oscu';
 import { FAKE_PUM_SETTINGS, startFakePickupMtaani } from '../../server/test/fake-pickup-mtaani';
+import { E2E_ETIMS_PIN, E2E_ETIMS_PROJECTS, e2eEtimsSerial } from './etims-devices';
 import { JOURNEY_ORDER_LIMITS } from './journey-limits';
 import { startMailbox } from './mailbox';
 import { startSmsInbox } from './sms-inbox';
@@ -72,6 +74,11 @@ export default async function globalSetup() {
   process.env.SOKO_E2E_SMS_DIR = smsDir;
   // Pick Up Mtaani is a fake on loopback too (decision 036): its agents, fees and packages.
   const carrier = await startFakePickupMtaani();
+  // KRA's eTIMS too (decision 046): shops that turn it on have their receipts signed by a fake OSCU.
+  const oscu = await startFakeOscu();
+  for (const project of E2E_ETIMS_PROJECTS) {
+    oscu.device({ tin: E2E_ETIMS_PIN, bhfId: '00', dvcSrlNo: e2eEtimsSerial(project) });
+  }
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -93,6 +100,7 @@ export default async function globalSetup() {
       PICKUP_MTAANI_URL: carrier.url,
       PICKUP_MTAANI_API_KEY: FAKE_PUM_SETTINGS.apiKey,
       PICKUP_MTAANI_WEBHOOK_SECRET: FAKE_PUM_SETTINGS.webhookSecret,
+      ETIMS_BASE_URL: oscu.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -123,6 +131,7 @@ export default async function globalSetup() {
     await mailbox.close();
     await smsInbox.close();
     await carrier.close();
+    await oscu.close();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 

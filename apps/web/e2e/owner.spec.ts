@@ -201,7 +201,8 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     await page.getByRole('button', { name: 'Add Product' }).click();
     const form = page.getByRole('form', { name: 'Add Product' });
     await form.getByLabel('Name', { exact: true }).fill(productName);
-    await form.getByLabel('Description').fill('Cold pressed || From Kitui');
+    await form.getByLabel('Description', { exact: true }).fill('Cold pressed || From Kitui');
+    await form.getByLabel('Swahili name (optional)').fill(`Seramu ya ${productName}`);
     await form.getByLabel('Price (Ksh)').fill('1200');
     await form.getByLabel('Discount (%)').fill('10');
     await form.getByLabel('Type', { exact: true }).fill('Serums');
@@ -265,6 +266,8 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     ]);
     expect(product.stock).toBe(8);
     expect(product.imageUrls).toHaveLength(3);
+    // Decision 050: the Swahili name given, no Swahili description (the English is shown).
+    expect([product.nameSw, product.descriptionSw]).toEqual([`Seramu ya ${productName}`, null]);
   });
 
   await test.step('edit the product', async () => {
@@ -272,6 +275,9 @@ test('a new seller opens a shop, sells a product, deletes it, and the order keep
     const form = page.getByRole('form', { name: 'Edit Product' });
     await expect(form.getByLabel('Name', { exact: true })).toHaveValue(productName);
     await expect(form.getByLabel('Variant 2 size')).toHaveValue('100 ml');
+    await expect(form.getByLabel('Swahili name (optional)')).toHaveValue(
+      `Seramu ya ${productName}`,
+    );
     await form.getByLabel('Price (Ksh)').fill('1500');
     await form.getByRole('button', { name: 'Save Product' }).click();
     await expect(form).toBeHidden();

@@ -6,9 +6,13 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { InitialDataEntry } from '@soko/contract';
+import type { InitialDataEntry, Locale } from '@soko/contract';
+// Every message of both languages: the server paints any page in either.
+import { messages as english } from 'virtual:messages/en/all';
+import { messages as swahili } from 'virtual:messages/sw/all';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
+import { createI18n } from './lib/i18n';
 
 const handler = createStaticHandler(routes);
 
@@ -16,8 +20,13 @@ const handler = createStaticHandler(routes);
  * The HTML inside `#root` for `url` (absolute, e.g. http://shop/category/Skincare), with the
  * query cache holding exactly `initialData`: the entries the page also embeds for the browser.
  * Everything the page would fetch beyond them renders in its loading state, as in the browser.
+ * In `locale`'s words (decision 049).
  */
-export async function renderPage(url: string, initialData: InitialDataEntry[]): Promise<string> {
+export async function renderPage(
+  url: string,
+  initialData: InitialDataEntry[],
+  locale: Locale = 'en',
+): Promise<string> {
   const context = await handler.query(new Request(url));
   // The routes have no loaders or actions, so a redirect cannot come back; guard all the same.
   if (context instanceof Response) throw new Error(`Rendering ${url} answered ${context.status}`);
@@ -29,7 +38,10 @@ export async function renderPage(url: string, initialData: InitialDataEntry[]): 
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders client={queryClient}>
+      <AppProviders
+        client={queryClient}
+        i18n={createI18n(locale, locale === 'sw' ? swahili : english)}
+      >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { holdNoTaps } from './app/early-taps';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { loadMessages, pageLocale, startBrowserI18n } from './lib/i18n';
 import { seedInitialData } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 import { refreshSession, restoreSession } from './lib/session';
@@ -37,11 +38,19 @@ async function start(root: HTMLElement) {
   await yieldToBrowser();
   seedInitialData(queryClient);
   await yieldToBrowser();
-  const { router, hydrate } = await createRouter({ painted: root.firstElementChild !== null });
+  const painted = root.firstElementChild !== null;
+  // The page's language's messages (decision 049) arrive with the route modules, not after;
+  // a route's own messages come with its module (app/routes.tsx, loadRouteMessages).
+  const locale = pageLocale(painted);
+  const i18n = startBrowserI18n(locale);
+  const [{ router, hydrate }] = await Promise.all([
+    createRouter({ painted }),
+    loadMessages(locale).then((messages) => i18n.load(locale, messages)),
+  ]);
   await yieldToBrowser();
   const app = (
     <StrictMode>
-      <AppProviders client={queryClient}>
+      <AppProviders client={queryClient} i18n={i18n}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from './order-state-rules';
 import { uuidSchema } from './common';
 import { emailSchema } from './email';
+import { PROBLEM_TEXTS } from './problem-texts';
 
 export const ROLES = ['admin', 'owner', 'customer'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -92,8 +93,7 @@ export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 /** The same answer whether or not the email has an account (DESIGN.md, "Messages"). */
-export const FORGOT_PASSWORD_ANSWER =
-  'If an account uses that email, we have sent it a link to choose a new password. The link works for 30 minutes.';
+export const FORGOT_PASSWORD_ANSWER = PROBLEM_TEXTS.resetLinkSent;
 export const forgotPasswordResponseSchema = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 

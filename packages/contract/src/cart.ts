@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { toCents } from './money';
+import { taxTypeSchema } from './tax';
 
 export const cartLineSchema = z.object({
   productId: z.string(),
   /** The selling shop: a shop's own discount code takes off its lines only (decision 038). */
   shopId: z.string().optional(),
   name: z.string(),
+  /** The product's Swahili name, for Kiswahili pages (decision 050); display only. */
+  nameSw: z.string().optional(),
   /** Unit price in Ksh as shown to the shopper; the server reprices every order. */
   price: z.number().min(0),
   /** The product's first image, or the placeholder. */
@@ -16,6 +19,11 @@ export const cartLineSchema = z.object({
   quantity: z.number().int().min(1),
   /** The stock shown when the line was added: the most the cart lets the shopper ask for. */
   maxQuantity: z.number().int().min(0).optional(),
+  /**
+   * The line's tax type when it carries VAT (its shop VAT-registered, its type B or E), from the
+   * product's read: the cart and checkout show the VAT held (decision 044). Display only.
+   */
+  taxType: taxTypeSchema.optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export type NewCartLine = Omit<CartLine, 'quantity'>;

@@ -1,5 +1,6 @@
 // The catalogue's pure rules: no zod here, so the storefront's first load can use them
 // without carrying the schema library (catalog.ts holds the schemas and re-exports these).
+import type { Locale } from './locale';
 
 // ---------------------------------------------------------------------------------------------
 // Product URLs and card text
@@ -183,9 +184,28 @@ export const OG_TYPE = 'website';
 /** The tenant's SEO fields (catalog.ts's seoSchema has the same shape). */
 export type SeoFields = { title: string; description: string; keywords: string; url: string };
 
-/** Each SEO field, or its default when missing or blank. */
-export function seoWithDefaults(seo: Partial<SeoFields> | null | undefined): SeoFields {
-  const pick = (field: keyof SeoFields) => seo?.[field]?.trim() || SEO_DEFAULTS[field];
+/** The same defaults on a page in Kiswahili (decision 050). */
+const SEO_DEFAULTS_SW: SeoFields = {
+  title: 'Kichwa Chaguo-msingi',
+  description: 'Maelezo chaguo-msingi',
+  keywords: 'chaguo-msingi, maneno muhimu',
+  url: SEO_DEFAULTS.url,
+};
+
+/**
+ * Each SEO field, or its default when missing or blank, in the page's language. The API answers
+ * with the English defaults filled in, so an English default is a missing field here too; what
+ * the tenant wrote is its own words, shown as written.
+ */
+export function seoWithDefaults(
+  seo: Partial<SeoFields> | null | undefined,
+  locale: Locale = 'en',
+): SeoFields {
+  const defaults = locale === 'sw' ? SEO_DEFAULTS_SW : SEO_DEFAULTS;
+  const pick = (field: keyof SeoFields) => {
+    const own = seo?.[field]?.trim();
+    return own && own !== SEO_DEFAULTS[field] ? own : defaults[field];
+  };
   return {
     title: pick('title'),
     description: pick('description'),

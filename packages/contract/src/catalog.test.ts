@@ -36,6 +36,8 @@ const sampleProduct = {
   _id: PRODUCT_ID,
   name: 'Aloe Vera Gel',
   description: 'Soothing gel || Cold pressed',
+  nameSw: 'Jeli ya Aloe Vera',
+  descriptionSw: null,
   price: 1500,
   discounts: '15%',
   discount: '15% off',
@@ -386,6 +388,19 @@ describe('tenant', () => {
       ...SEO_DEFAULTS,
       title: 'Soko',
     });
+  });
+
+  it("fills them in the page's language, the tenant's own words as written (decision 050)", () => {
+    const swahili = seoWithDefaults({ title: 'Soko', description: '' }, 'sw');
+    expect(swahili).toEqual({
+      title: 'Soko',
+      description: 'Maelezo chaguo-msingi',
+      keywords: 'chaguo-msingi, maneno muhimu',
+      url: SEO_DEFAULTS.url,
+    });
+    // The API answers the English defaults (GET /api/tenant): a page in Kiswahili says its own.
+    expect(seoWithDefaults(seoWithDefaults(null), 'sw').title).toBe('Kichwa Chaguo-msingi');
+    expect(seoWithDefaults(null, 'en')).toEqual(SEO_DEFAULTS);
   });
 
   it('accepts a tenant with or without WhatsApp data', () => {

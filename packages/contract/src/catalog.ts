@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, PRICING_TYPES, WEEKDAYS } from './catalog-rules';
 import { uuidSchema } from './common';
 import { SORT_OPTIONS, type SortKey } from './sorting';
+import { productVatSchema, taxTypeSchema } from './tax';
 
 export * from './catalog-rules';
 
@@ -25,6 +26,13 @@ export const productSchema = z.object({
   _id: uuidSchema,
   name: z.string(),
   description: z.string(),
+  /**
+   * The owner's Swahili name and description, null when not given (decision 050). Both languages
+   * travel in every answer, so the API's answers are one per product whatever the page's language;
+   * screens choose with productName and productDescription.
+   */
+  nameSw: z.string().nullable(),
+  descriptionSw: z.string().nullable(),
   /** Ksh, before any discount. */
   price: z.number(),
   /** A percentage as entered (15 or '15%'); see parseDiscountPercent. */
@@ -40,6 +48,13 @@ export const productSchema = z.object({
   /** Its own low-stock threshold, or null when it follows the shop's (decision 041). */
   lowStockThreshold: z.number().int().min(0).nullable().optional(),
   Type: z.string().nullable(),
+  /** Its own KRA tax type; null follows the shop (decision 044). Optional: older clients' data. */
+  taxType: taxTypeSchema.nullable().optional(),
+  /**
+   * The VAT one unit holds at the price the shopper pays, when its shop is VAT-registered and its
+   * type carries VAT (B, E); null otherwise. Decided by the server from the shop's tax profile.
+   */
+  vat: productVatSchema.nullable().optional(),
   pricingType: pricingTypeSchema,
   variants: z.array(variantSchema),
   imageUrls: z.array(z.string()),

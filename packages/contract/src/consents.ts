@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { MessageChannel, MessageKind } from './messages';
 import { kenyanPhoneSchema } from './orders';
+import { PROBLEM_TEXTS } from './problem-texts';
 
 /** What the consent is for: the newsletter, or offers and promotions. */
 export const CONSENT_PURPOSES = ['newsletter', 'marketing'] as const;
@@ -73,7 +74,7 @@ export const marketingPreferencesSchema = z.object({
 });
 export type MarketingPreferences = z.infer<typeof marketingPreferencesSchema>;
 
-export const SMS_PHONE_REQUIRED_MESSAGE = 'Enter the number offers should go to.';
+export const SMS_PHONE_REQUIRED_MESSAGE = PROBLEM_TEXTS.smsOffersPhone;
 
 export const updateMarketingPreferencesSchema = z
   .strictObject({
@@ -97,8 +98,7 @@ export const unsubscribeResponseSchema = z.object({
 });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
-export const UNSUBSCRIBE_LINK_INVALID_MESSAGE =
-  'This unsubscribe link is not valid. Please open the whole link from the email.';
+export const UNSUBSCRIBE_LINK_INVALID_MESSAGE = PROBLEM_TEXTS.unsubscribeLinkInvalid;
 
 // An admin sending the newsletter.
 export const NEWSLETTER_SUBJECT_MAX = 200;
@@ -122,3 +122,27 @@ export const sendNewsletterResponseSchema = z.object({
   queued: z.number().int(),
 });
 export type SendNewsletterResponse = z.infer<typeof sendNewsletterResponseSchema>;
+
+// Reminders about unpaid orders (decision 043). An online order that lapsed unpaid gets one
+// reminder unless its email, its phone or its account opted out. An opt-out is a row recording
+// when and how; turning reminders back on marks it withdrawn, as a consent's withdrawal is.
+
+/** How an opt-out was recorded, or withdrawn: a reminder's link, a mail program's one-click, the account. */
+export const REMINDER_OPT_OUT_WAYS = ['link', 'one_click', 'account'] as const;
+export type ReminderOptOutWay = (typeof REMINDER_OPT_OUT_WAYS)[number];
+
+/** GET /api/user/reminders: whether the account gets reminders about its unpaid orders. */
+export const reminderPreferencesSchema = z.object({ unpaidOrders: z.boolean() });
+export type ReminderPreferences = z.infer<typeof reminderPreferencesSchema>;
+
+/** PUT /api/user/reminders */
+export const updateReminderPreferencesSchema = z.strictObject({
+  unpaidOrders: z.boolean('Choose whether to get reminders about unpaid orders.'),
+});
+export type UpdateReminderPreferences = z.infer<typeof updateReminderPreferencesSchema>;
+
+/** POST /api/reminders/opt-out/:token and /opt-in/:token: where the reminder's addresses stand now. */
+export const reminderOptOutResponseSchema = z.object({ optedOut: z.boolean() });
+export type ReminderOptOutResponse = z.infer<typeof reminderOptOutResponseSchema>;
+
+export const REMINDER_LINK_INVALID_MESSAGE = PROBLEM_TEXTS.reminderLinkInvalid;

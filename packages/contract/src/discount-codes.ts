@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 import { formatKsh, fromCents, MAX_AMOUNT_KSH } from './money';
+import { PROBLEM_TEXTS, problemText } from './problem-texts';
 
 export const DISCOUNT_CODE_MAX_USES = 1_000_000;
 
@@ -92,7 +93,7 @@ export const codeIdParamsSchema = z.strictObject({ codeId: uuidSchema });
 
 export const CODE_TAKEN_MESSAGE = 'This code is already in use. Please choose another.';
 
-export const INVALID_CODE_MESSAGE = 'This discount code is not valid or has expired.';
+export const INVALID_CODE_MESSAGE = PROBLEM_TEXTS.invalidCode;
 
 /**
  * Why a usable code takes nothing off a cart (the order's field error, and the checkout's note
@@ -104,11 +105,13 @@ export function discountCodeRefusal(
   amountCents: number,
 ): string | null {
   if (amountCents > 0) return null;
-  const whose = code.shopName ? `${code.shopName}'s products` : 'your order';
   if (code.minOrderCents > 0) {
-    return `This code needs ${formatKsh(fromCents(code.minOrderCents))} or more of ${whose}.`;
+    const amount = formatKsh(fromCents(code.minOrderCents));
+    return code.shopName
+      ? problemText('codeNeedsShopMinimum', { amount, shop: code.shopName })
+      : problemText('codeNeedsMinimum', { amount });
   }
   return code.shopName
-    ? `This code is for ${code.shopName}'s products only.`
+    ? problemText('codeOnlyForShop', { shop: code.shopName })
     : INVALID_CODE_MESSAGE;
 }

@@ -35,6 +35,8 @@ export const queryKeys = {
   shopListing: (shopId: string) => ['shop-listing', shopId] as const,
   blogPost: (id: string) => ['blog', 'post', id] as const,
   blogPage: (page: number) => ['blog', 'page', page] as const,
+  /** GET /api/privacy: the tenant's privacy notice (decision 048). */
+  privacy: () => ['privacy'] as const,
 };
 
 export type InitialDataEntry = { key: readonly unknown[]; data: unknown };

@@ -25,6 +25,9 @@ export const TRANSACTIONAL_MESSAGE_KINDS = [
   'order_cancelled',
   'part_cancelled',
   'order_refunded',
+  // One reminder of an online order that lapsed unpaid (decision 043): no consent needed, but
+  // the shopper can turn it off (reminder_opt_outs), and the mail carries its one-click way out.
+  'order_recovery',
   // To a shop's owner.
   'owner_new_part',
   'owner_part_cancelled',
@@ -40,6 +43,12 @@ export const MARKETING_MESSAGE_KINDS = ['newsletter', 'promotion'] as const;
  * Time, UTC+3, all year.
  */
 export const PROMOTION_SMS_HOURS = { from: 7, until: 19 } as const;
+
+/**
+ * The SMS kinds held to those hours: promotions, and the reminder of an unpaid order (decision
+ * 043), which nudges a sale rather than answers something the shopper just did.
+ */
+export const DAYTIME_SMS_KINDS = [...MARKETING_MESSAGE_KINDS, 'order_recovery'] as const;
 
 export function promotionSmsAllowedAt(at: Date): boolean {
   const hourInKenya = (at.getUTCHours() + 3) % 24;
@@ -78,6 +87,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   order_cancelled: 'Order cancelled',
   part_cancelled: 'Part cancelled',
   order_refunded: 'Order refunded',
+  order_recovery: 'Unpaid order reminder',
   owner_new_part: 'New part to send (owner)',
   owner_part_cancelled: 'Part cancelled (owner)',
   owner_low_stock: 'Low stock (owner)',

@@ -4,6 +4,7 @@ import { optionalText, requiredText, uuidSchema } from './common';
 import { countySchema } from './counties';
 import { CARRIERS, carrierPackageStateSchema, pickupChoiceSchema } from './delivery';
 import { emailSchema } from './email';
+import { kraPinSchema } from './tax';
 import { MAX_AMOUNT_KSH, SHIPPING_OPTION_KEYS, type ShippingOption } from './money';
 import {
   ORDER_STATUSES,
@@ -12,6 +13,7 @@ import {
   REFUND_REASONS,
   REFUND_STATUSES,
 } from './order-state-rules';
+import { PROBLEM_TEXTS } from './problem-texts';
 
 export * from './order-state-rules';
 
@@ -44,8 +46,7 @@ export const kenyanPhoneSchema = z
 // (PartyA and PhoneNumber of the STK push). Which network a number is on is not checked here:
 // numbers move between networks, and Daraja itself refuses one M-Pesa cannot prompt.
 const MPESA_PHONE = /^(?:\+?254|0)?([17]\d{8})$/;
-export const MPESA_PHONE_MESSAGE =
-  'Enter the Safaricom number that pays, such as 0712 345 678 or +254 712 345 678.';
+export const MPESA_PHONE_MESSAGE = PROBLEM_TEXTS.mpesaPhone;
 
 /** '2547XXXXXXXX' / '2541XXXXXXXX' for any accepted form, null for anything else. */
 export function normalizeMpesaPhone(value: string): string | null {
@@ -153,8 +154,16 @@ export const createOrderBodySchema = z.strictObject({
     .optional(),
   /** Ksh: the delivery the checkout showed, all shops together; checked like the total. */
   deliveryFee: kshAmountSchema.optional(),
+  /**
+   * The unpaid order whose recovery link rebuilt this cart (decision 043): counted on the admin's
+   * dashboard once this one is paid. The server checks it names an order that lapsed unpaid.
+   */
+  recoveredFrom: uuidSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** The field error of a recoveredFrom that names no order that lapsed unpaid. */
+export const NOT_RECOVERABLE_MESSAGE = PROBLEM_TEXTS.notRecoverable;
 
 export const createOrderResponseSchema = z.object({
   _id: uuidSchema,
@@ -197,6 +206,11 @@ export const checkoutFormSchema = z.strictObject({
   postalcode: optionalText(20).default(''),
   phoneNumber: kenyanPhoneSchema,
   email: emailSchema,
+  /**
+   * The buyer's KRA PIN for a business purchase (decision 045), printed on the receipts: optional,
+   * '' is none, kept in upper case.
+   */
+  buyerKraPin: kraPinSchema.optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 

@@ -206,3 +206,115 @@ export const mpesaCallbackAckSchema = z.object({
   ResultCode: z.literal(0),
   ResultDesc: z.string(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Paying by hand to the marketplace's Paybill or Till (decision 042)
+
+/**
+ * The account number an order is paid to, as its STK push's AccountReference: the order number
+ * with only letters, digits and hyphens, at most 12 characters (Daraja's limit).
+ */
+export function mpesaAccountReference(orderNumber: string): string {
+  return orderNumber.replace(/[^A-Za-z0-9-]/g, '').slice(0, 12) || 'Soko';
+}
+
+/** An M-Pesa transaction code as typed: spaces and lower case allowed, kept in upper case. */
+export function normalizeMpesaCode(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** QKH94M1Z11: ten letters and digits, as the M-Pesa confirmation SMS starts. */
+export const mpesaCodeSchema = z
+  .string()
+  .max(40, 'Type the 10-character code from the M-Pesa message, like QKH94M1Z11.')
+  .transform(normalizeMpesaCode)
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Z0-9]{10}$/,
+        'Type the 10-character code from the M-Pesa message, like QKH94M1Z11.',
+      ),
+  );
+
+/** POST /api/payments/mpesa/paybill: the shopper paid the order by hand and gives the code. */
+export const paybillClaimBodySchema = z.strictObject({
+  orderId: uuidSchema,
+  code: mpesaCodeSchema,
+});
+export type PaybillClaimBody = z.infer<typeof paybillClaimBodySchema>;
+
+export const PAYBILL_CLAIM_STATES = ['checking', 'accepted', 'refused'] as const;
+export type PaybillClaimState = (typeof PAYBILL_CLAIM_STATES)[number];
+
+/** One code given for an order, and what M-Pesa said of it; `reason` says why it was refused. */
+export const paybillClaimSchema = z.object({
+  code: z.string(),
+  state: z.enum(PAYBILL_CLAIM_STATES),
+  reason: z.string().nullable(),
+});
+export type PaybillClaim = z.infer<typeof paybillClaimSchema>;
+
+/**
+ * GET /api/payments/mpesa/paybill/{orderId}: how to pay the order by hand. `offered` is false
+ * when the marketplace cannot check codes (no initiator set) or the order cannot be paid so.
+ * `accountNumber` is null for a Till (Buy Goods takes none). `amount` is whole Ksh.
+ */
+export const paybillInstructionsSchema = z.object({
+  offered: z.boolean(),
+  kind: z.enum(['paybill', 'till']).nullable(),
+  businessNumber: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  claim: paybillClaimSchema.nullable(),
+});
+export type PaybillInstructions = z.infer<typeof paybillInstructionsSchema>;
+
+const darajaValue = z.union([z.number(), z.string().max(200)]).optional();
+
+/**
+ * Daraja's Transaction Status result, posted to our ResultURL (and the timeout to
+ * QueueTimeOutURL, which may carry less). Unsigned like the STK callback: the path carries a
+ * secret, and parameters are read by Key, never by position.
+ */
+export const mpesaTransactionResultSchema = z.looseObject({
+  Result: z.looseObject({
+    ResultType: z.union([z.number(), z.string()]).optional(),
+    ResultCode: z.union([z.number().int(), z.string().max(20)]),
+    ResultDesc: z.string().max(500).optional(),
+    OriginatorConversationID: z.string().max(100).optional(),
+    ConversationID: z.string().max(100).optional(),
+    TransactionID: z.string().max(100).optional(),
+    ResultParameters: z
+      .looseObject({
+        ResultParameter: z
+          .union([
+            z.array(z.looseObject({ Key: z.string().max(64), Value: darajaValue })).max(40),
+            z.looseObject({ Key: z.string().max(64), Value: darajaValue }),
+          ])
+          .optional(),
+      })
+      .optional(),
+    ReferenceData: z
+      .looseObject({
+        ReferenceItem: z
+          .union([
+            z.array(z.looseObject({ Key: z.string().max(64), Value: darajaValue })).max(10),
+            z.looseObject({ Key: z.string().max(64), Value: darajaValue }),
+          ])
+          .optional(),
+      })
+      .optional(),
+  }),
+});
+export type MpesaTransactionResult = z.infer<typeof mpesaTransactionResultSchema>;
+
+/** What Daraja posts to QueueTimeOutURL when the request timed out in its queue: little is promised. */
+export const mpesaTransactionTimeoutSchema = z.looseObject({
+  Result: z
+    .looseObject({
+      ConversationID: z.string().max(100).optional(),
+      OriginatorConversationID: z.string().max(100).optional(),
+    })
+    .optional(),
+});

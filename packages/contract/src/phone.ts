@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
 import { kenyanPhoneSchema } from './orders';
+import { PROBLEM_TEXTS, problemText } from './problem-texts';
 
 export const PHONE_CODE_DIGITS = 6;
 export const PHONE_CODE_MINUTES = 10;
@@ -28,15 +29,15 @@ export type PhoneAnswer = z.infer<typeof phoneAnswerSchema>;
 
 /** The words every phone call's answers and errors use, so screens and tests read the same. */
 export const PHONE_TEXTS = {
-  codeSent: (phone: string) => `We sent a 6-digit code to ${phone}. It works for 10 minutes.`,
-  alreadyVerified: 'This phone number is already verified.',
-  verified: 'Your phone number is verified.',
-  removed: 'Your phone number has been removed.',
-  wrongCode: 'That code is not right. Please check the SMS and try again.',
-  expiredCode: 'This code has expired. Please ask for a new one.',
-  tooManyTries: 'Too many wrong codes. Please ask for a new code.',
-  noCode: 'There is no code waiting for this account. Please ask for a new one.',
-  tooManyCodes: 'Too many codes sent to this account. Please try again in an hour.',
+  codeSent: (phone: string) => problemText('phoneCodeSent', { phone }),
+  alreadyVerified: PROBLEM_TEXTS.phoneAlreadyVerified,
+  verified: PROBLEM_TEXTS.phoneVerified,
+  removed: PROBLEM_TEXTS.phoneRemoved,
+  wrongCode: PROBLEM_TEXTS.phoneWrongCode,
+  expiredCode: PROBLEM_TEXTS.phoneExpiredCode,
+  tooManyTries: PROBLEM_TEXTS.phoneTooManyTries,
+  noCode: PROBLEM_TEXTS.phoneNoCode,
+  tooManyCodes: PROBLEM_TEXTS.phoneTooManyCodes,
   smsBody: (shopName: string, code: string) =>
     `${code} is your ${shopName} verification code. It expires in 10 minutes. Do not share it.`,
 } as const;

@@ -1,6 +1,7 @@
 // Zod-free (see catalog-rules.ts): the reviews section's figures and names, shared by the
 // server that makes them and the page that shows them.
 import type { OrderStatus } from './order-state-rules';
+import { PROBLEM_TEXTS } from './problem-texts';
 
 export const REVIEW_BODY_MAX = 1000;
 export const REVIEWS_PAGE_SIZE = 5;
@@ -26,8 +27,8 @@ export const PURCHASE_KEPT_ORDER_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 export const REVIEW_MESSAGES = {
-  notABuyer: 'Only shoppers who have received this product can review it.',
-  alreadyReviewed: 'You have already reviewed this product.',
+  notABuyer: PROBLEM_TEXTS.notABuyer,
+  alreadyReviewed: PROBLEM_TEXTS.alreadyReviewed,
 } as const;
 
 /**

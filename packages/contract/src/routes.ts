@@ -12,6 +12,7 @@ export const APP_PATHS = [
   '/new-arrival',
   '/PopularChoises',
   '/About',
+  '/privacy',
   '/search',
   '/cart',
   '/cart/:productId/:userId',
@@ -22,6 +23,7 @@ export const APP_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/unsubscribe/:token',
+  '/reminders/opt-out/:token',
   '/profile',
   '/blog',
   '/blog/:id',
@@ -37,13 +39,18 @@ export const APP_PATHS = [
   '/shops/:shopId/delivery',
   '/shops/:shopId/catalogue',
   '/shops/:shopId/codes',
+  '/shops/:shopId/tax',
+  '/shops/:shopId/receipts',
   '/admin/shops',
   '/admin/tenants',
   '/admin/refunds',
   '/admin/payouts',
   '/admin/messages',
   '/admin/codes',
+  '/admin/privacy',
+  '/admin/data-requests',
   '/orders/:orderId',
+  '/orders/:orderId/receipts/:receiptId',
   '/pay/sandbox/:trackingId',
   // What this browser keeps for reading offline (decision 016).
   '/offline',
@@ -59,6 +66,7 @@ export const STOREFRONT_PATHS: readonly (typeof APP_PATHS)[number][] = [
   '/new-arrival',
   '/PopularChoises',
   '/About',
+  '/privacy',
   '/blog',
   '/blog/:id',
 ];
@@ -73,6 +81,35 @@ export const SERVER_RENDERED_PATHS: readonly (typeof APP_PATHS)[number][] = [
   '/search',
   '/cart',
   '/checkout',
+];
+
+/**
+ * The owner's and the admin's screens: English only, whatever the shopper's language (decision
+ * 050). The web router marks the same routes (app/routes.tsx, STAFF_SCREEN).
+ */
+export const STAFF_PATHS: readonly (typeof APP_PATHS)[number][] = [
+  '/createlisting',
+  '/add-products/:shopId',
+  '/addblog',
+  '/manageorders',
+  '/managelisting',
+  '/admin',
+  '/shops',
+  '/shops/:shopId/orders',
+  '/shops/:shopId/balance',
+  '/shops/:shopId/delivery',
+  '/shops/:shopId/catalogue',
+  '/shops/:shopId/codes',
+  '/shops/:shopId/tax',
+  '/shops/:shopId/receipts',
+  '/admin/shops',
+  '/admin/tenants',
+  '/admin/refunds',
+  '/admin/payouts',
+  '/admin/messages',
+  '/admin/codes',
+  '/admin/privacy',
+  '/admin/data-requests',
 ];
 
 /** The query parameters those pages read (listing pages, search): the rest change nothing. */

@@ -75,6 +75,8 @@ export const suggestionsSchema = z.object({
     z.object({
       _id: z.string(),
       name: z.string(),
+      /** Its Swahili name (decision 050): the box shows it on a Kiswahili page. */
+      nameSw: z.string().nullable(),
       /** Ksh, after any discount. */
       price: z.number(),
       image: z.string().nullable(),

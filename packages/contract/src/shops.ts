@@ -13,6 +13,7 @@ import { pageQuery } from './admin';
 import { countySchema } from './counties';
 import { emailSchema } from './email';
 import { normalizeMpesaPhone } from './orders';
+import { taxTypeSchema } from './tax';
 
 // A shop's contact line may be a landline or a foreign number, so this is looser than the
 // checkout's Kenyan mobile rule.
@@ -189,11 +190,22 @@ export const productVariantInputSchema = z.strictObject({
 });
 export type ProductVariantInput = z.infer<typeof productVariantInputSchema>;
 
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 20_000;
+/**
+ * A product's Swahili text, shown on Kiswahili pages in place of the English (decision 050):
+ * as long as its English field may be; blank is none, stored as null (the English is shown).
+ */
+const swahiliText = (max: number) => optionalText(max).nullable().optional();
+
 /** POST /api/property/products/{shopId} and PUT /api/property/products/{productId}/{shopId}. */
 export const ownerProductInputSchema = z
   .strictObject({
-    name: requiredText(200, 'Product name is required.'),
-    description: optionalText(20_000).optional(),
+    name: requiredText(PRODUCT_NAME_MAX, 'Product name is required.'),
+    description: optionalText(PRODUCT_DESCRIPTION_MAX).optional(),
+    /** Its Swahili name and description (decision 050); blank, null or left out: none. */
+    nameSw: swahiliText(PRODUCT_NAME_MAX),
+    descriptionSw: swahiliText(PRODUCT_DESCRIPTION_MAX),
     price: productPriceSchema,
     discounts: discountsSchema.optional(),
     discount: discountTextSchema.optional(),
@@ -201,6 +213,8 @@ export const ownerProductInputSchema = z
     stock: stockSchema,
     stockSeen: stockSeenSchema,
     Type: optionalText(100).nullable().optional(),
+    /** Its KRA tax type; null or left out: the shop's default (B when VAT-registered, else D). */
+    taxType: taxTypeSchema.nullable().optional(),
     pricingType: pricingTypeSchema.optional(),
     variants: z.array(productVariantInputSchema).max(50, 'At most 50 variants.').optional(),
     /** This product's own low-stock threshold; null or left out: the shop's default. */
@@ -223,8 +237,10 @@ export type OwnerProductInput = z.infer<typeof ownerProductInputSchema>;
  * category are derived, so they are not accepted.
  */
 export const adminProductUpdateSchema = z.strictObject({
-  name: requiredText(200, 'Product name is required.').optional(),
-  description: optionalText(20_000).optional(),
+  name: requiredText(PRODUCT_NAME_MAX, 'Product name is required.').optional(),
+  description: optionalText(PRODUCT_DESCRIPTION_MAX).optional(),
+  nameSw: swahiliText(PRODUCT_NAME_MAX),
+  descriptionSw: swahiliText(PRODUCT_DESCRIPTION_MAX),
   price: productPriceSchema.optional(),
   discounts: discountsSchema.optional(),
   discount: discountTextSchema.optional(),

@@ -55,6 +55,11 @@ export const statsOverviewSchema = z.object({
   daily: z.array(statsDaySchema),
   /** The best sellers of the period by sales, at most five. */
   topProducts: z.array(topProductSchema),
+  /**
+   * Orders placed from an unpaid order's recovery link and paid in the period, and their Ksh
+   * total (decision 043). The marketplace's dashboard only; a shop's answers none.
+   */
+  recovered: z.object({ orders: z.number().int(), sales: z.number() }).optional(),
 });
 export type StatsOverview = z.infer<typeof statsOverviewSchema>;
 export type StatsDay = z.infer<typeof statsDaySchema>;

@@ -93,6 +93,23 @@ describe('the demo data', () => {
     expect(variants?.out).toBeGreaterThan(0);
   });
 
+  it('stores the Swahili names and descriptions the demo gives, and none for the rest', async () => {
+    const rows = await query<{
+      name: string;
+      name_sw: string | null;
+      description_sw: string | null;
+    }>(sql`select name, name_sw, description_sw from products`);
+    const given = DEMO_PRODUCTS.filter((p) => p.nameSw !== undefined);
+    expect(
+      rows
+        .filter((row) => row.name_sw !== null)
+        .map((row) => [row.name, row.name_sw, row.description_sw]),
+    ).toEqual(
+      expect.arrayContaining(given.map((p) => [p.name, p.nameSw, p.descriptionSw ?? null])),
+    );
+    expect(rows.filter((row) => row.name_sw !== null)).toHaveLength(given.length);
+  });
+
   it('keeps every product’s stock equal to its variants’ sum', async () => {
     const mismatched = await query<{ id: string }>(sql`
       select p.id from products p join product_variants v on v.product_id = p.id

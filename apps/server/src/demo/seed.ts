@@ -298,6 +298,8 @@ export async function seedDemo(tx: Tx, images: GeneratedImage[], hashCost: numbe
           categoryId: category.id,
           name: p.name,
           description: p.description,
+          nameSw: p.nameSw ?? null,
+          descriptionSw: p.descriptionSw ?? null,
           priceCents: toCents(p.priceKsh),
           discounts: p.discounts === null ? null : String(p.discounts),
           discount: p.discount,

@@ -10,7 +10,7 @@
 //
 // Roles are read from the database on each request (briefly cached), not from the token, so a
 // customer who creates a shop is an owner at once and a demoted admin loses access at once.
-import type { Role } from '@soko/contract';
+import { PROBLEM_TEXTS, type Role } from '@soko/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
@@ -42,7 +42,7 @@ const isAccess = (value: unknown): value is Access =>
     value !== null &&
     typeof (value as { shopOf?: unknown }).shopOf === 'function');
 
-export const unauthorized = () => new AppError(401, 'unauthorized', 'Please sign in.');
+export const unauthorized = () => new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
 export const forbidden = () => new AppError(403, 'forbidden', 'You do not have access to that.');
 
 export type AccessTableRow = { method: string; url: string; access: Access };

@@ -59,6 +59,9 @@ export class ResponseCache {
   private readonly dropListeners: Array<(tags: string[]) => void> = [];
   private readonly soon = new Set<string>();
   private soonTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Answers served without loading (held, or joined to a load in flight), and loads: metrics. */
+  hits = 0;
+  misses = 0;
 
   /** Resolves when invalidations from other processes arrive (at once without a bus). */
   readonly ready: Promise<void>;
@@ -91,9 +94,16 @@ export class ResponseCache {
     } = {},
   ): Promise<CachedResponse> {
     const hit = this.entries.get(key);
-    if (hit) return hit.value;
+    if (hit) {
+      this.hits += 1;
+      return hit.value;
+    }
     const pending = this.inflight.get(key);
-    if (pending) return pending;
+    if (pending) {
+      this.hits += 1;
+      return pending;
+    }
+    this.misses += 1;
     const startedAt = this.generation;
     const promise = load()
       .then((data) => {
@@ -222,12 +232,13 @@ export async function sendCached(
   reply: FastifyReply,
   cached: CachedResponse,
   contentType = 'application/json; charset=utf-8',
+  vary = 'accept-encoding',
 ) {
   void reply
     .status(cached.status)
     .header('etag', cached.etag)
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('vary', vary)
     .header('content-type', contentType);
   if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -22,6 +22,8 @@ const optionalText = z
 export const PESAPAL_SANDBOX_URL = 'https://cybqa.pesapal.com/pesapalv3';
 export const AFRICASTALKING_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
 export const MPESA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
+/** KRA's eTIMS OSCU sandbox (reference/delivery-tax.md); production is etims-api.kra.go.ke. */
+export const ETIMS_SANDBOX_URL = 'https://etims-api-sbx.kra.go.ke/etims-api/';
 
 type ProviderName = 'sandbox' | 'pesapal' | 'mpesa';
 // One provider, or both real ones ("pesapal,mpesa"): the shopper then picks at checkout, and
@@ -90,10 +92,17 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{24,100}$/, 'must be 24 to 100 letters, digits, - or _')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The API operator who may ask Daraja's Transaction Status query, and their password as the
+  // Daraja portal gives it, encrypted with Safaricom's certificate: both, or no Paybill fallback.
+  MPESA_INITIATOR_NAME: optionalText,
+  MPESA_SECURITY_CREDENTIAL: optionalText,
   PUBLIC_URL: optionalUrl(/^https?$/),
   TRUST_PROXY: bool.default(false),
   // Fractions are allowed so tests can let a hold pass in seconds.
   ORDER_HOLD_MINUTES: z.coerce.number().positive().max(10_080).default(15),
+  // How long after an online order lapsed or failed unpaid its one recovery message goes
+  // (decision 043). Fractions are allowed, as for the hold, so tests can let it pass in seconds.
+  RECOVERY_DELAY_MINUTES: z.coerce.number().positive().max(10_080).default(60),
   // The marketplace's cut of a shop's sales unless the admin set the shop its own (the ledger).
   COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   RATE_LIMIT_PUBLIC_WRITES: positiveInt.default(30),
@@ -175,6 +184,9 @@ const envSchema = z.object({
   PICKUP_MTAANI_API_KEY: optionalText,
   // The secret its webhooks are signed with (HMAC-SHA256 of the body); unset, none is taken.
   PICKUP_MTAANI_WEBHOOK_SECRET: optionalText,
+  // KRA's eTIMS OSCU API (decision 046): shops that turn eTIMS on initialise their device and
+  // send their receipts here. The sandbox unless set.
+  ETIMS_BASE_URL: optionalUrl(/^https?$/),
   // Phone codes one account may be sent per hour.
   RATE_LIMIT_PHONE_CODES: positiveInt.default(3),
   // Password reset emails one account may be sent per hour; more requests are answered alike
@@ -185,6 +197,14 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Prometheus reads GET /metrics with `Authorization: Bearer <this>` (decision 052); unset, the
+  // route answers 404 and no request is measured.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = {
@@ -214,11 +234,15 @@ export type Config = {
         baseUrl: string;
         tillNumber: string | undefined;
         callbackToken: string;
+        /** Who asks the Transaction Status query; unset, codes paid by hand cannot be checked. */
+        initiator: { name: string; securityCredential: string } | undefined;
       }
     | undefined;
   publicUrl: string;
   trustProxy: boolean;
   orderHoldMinutes: number;
+  /** Minutes after an online order lapsed unpaid before its recovery message (decision 043). */
+  recoveryDelayMinutes: number;
   /** Basis points: 1,000 is 10%. */
   defaultCommissionBps: number;
   rateLimits: {
@@ -243,6 +267,8 @@ export type Config = {
   passwordHashCost: number;
   bodyLimitBytes: number;
   logLevel: string;
+  /** The bearer token GET /metrics answers to; unset, metrics are off (decision 052). */
+  metricsToken: string | undefined;
   // Where uploaded and generated images live (the local storage adapter).
   mediaDir: string;
   // Set when every S3_* setting needed is: media then go to the bucket instead of mediaDir.
@@ -266,6 +292,8 @@ export type Config = {
   smsCallbackToken: string | undefined;
   // Set when PICKUP_MTAANI_URL is: shops may offer its agent points (decision 036).
   pickupMtaani: { baseUrl: string; apiKey: string; webhookSecret: string | undefined } | undefined;
+  // KRA's OSCU API, without its trailing slash (decision 046).
+  etims: { baseUrl: string };
   // The built web app; unset in API-only tests.
   webDistDir: string | undefined;
 };
@@ -308,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    recoveryDelayMinutes: e.RECOVERY_DELAY_MINUTES,
     defaultCommissionBps: Math.round(e.COMMISSION_PERCENT * 100),
     rateLimits: {
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
@@ -331,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     mediaDir: path.join(e.DATA_DIR, 'media'),
     s3: s3Settings(e),
     mediaSweepGraceMinutes: e.MEDIA_SWEEP_GRACE_MINUTES,
@@ -338,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: smsSettings(e),
     smsCallbackToken: e.AT_CALLBACK_TOKEN,
     pickupMtaani: pickupMtaaniSettings(e),
+    etims: etimsSettings(e),
     webDistDir: e.WEB_DIST_DIR,
   };
 }
@@ -396,6 +427,10 @@ function mpesaSettings(e: z.infer<typeof envSchema>): NonNullable<Config['mpesa'
     passkey,
     baseUrl,
     tillNumber: e.MPESA_TILL_NUMBER,
+    initiator:
+      e.MPESA_INITIATOR_NAME && e.MPESA_SECURITY_CREDENTIAL
+        ? { name: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL }
+        : undefined,
     // Stable across restarts and processes without a setting of its own, and unguessable
     // without the passkey (payments reference 2.6: Daraja signs nothing).
     callbackToken:
@@ -446,6 +481,15 @@ function emailSettings(e: z.infer<typeof envSchema>): Config['email'] {
     throw new ConfigError('Invalid settings:\n  MAIL_FROM must be set when SMTP_URL is');
   }
   return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, poolSize: e.SMTP_POOL_SIZE };
+}
+
+function etimsSettings(e: z.infer<typeof envSchema>): Config['etims'] {
+  const baseUrl = (e.ETIMS_BASE_URL ?? ETIMS_SANDBOX_URL).replace(/\/+$/, '');
+  // The device's communication key travels in a header of every call.
+  if (e.NODE_ENV === 'production' && !baseUrl.startsWith('https:')) {
+    throw new ConfigError('Invalid settings:\n  ETIMS_BASE_URL must be https in production');
+  }
+  return { baseUrl };
 }
 
 // Fail closed: a carrier URL without its key would refuse every call at checkout.

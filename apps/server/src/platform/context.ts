@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ResponseCache } from './cache';
 import type { Config } from './config';
+import type { Metrics } from './metrics';
 import type { AttemptCounter } from './rate-limit';
 import type { Database, Db } from './db';
 import type { TenantDirectory } from './tenant';
@@ -21,6 +22,8 @@ export type AppContext = {
   tenants: TenantDirectory;
   /** Counters for limits the route plugin cannot key (sign-in per email and address). */
   attempts: AttemptCounter;
+  /** What features count for GET /metrics (no-ops when METRICS_TOKEN is unset). */
+  metrics: Metrics;
 };
 
 export type App = FastifyInstance<

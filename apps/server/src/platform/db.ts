@@ -121,6 +121,8 @@ export type Database = {
   whileAlone<T>(work: () => Promise<T>): Promise<T>;
   /** Answers quickly whether the database is reachable (health checks). */
   ping(): Promise<void>;
+  /** PostgreSQL's pool now: connections open, idle, and requests waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** The embedded database's whole data folder as a tarball (test templates). */
   dump?: () => Promise<Blob>;
@@ -305,6 +307,11 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -172,6 +172,15 @@ function toErrorReply(
   ];
 }
 
+/** The status and stable code an error is answered with (what metrics count refusals by). */
+export function answeredCode(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+): { status: number; code: string } {
+  const [status, body] = toErrorReply(error, request);
+  return { status, code: body.error.code };
+}
+
 /** Answers any error in the one shape, and logs what went wrong on our side. */
 export function sendError(
   error: FastifyError | AppError | Error,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { redactPersonalData } from './logging';
 
 let t: TestApp;
 const lines: string[] = [];
@@ -67,5 +68,16 @@ describe('a failed query in the log', () => {
     } finally {
       await t.database.db.execute(sql`alter table users drop constraint no_new_users`);
     }
+  });
+});
+
+describe('a log line', () => {
+  it('carries no email or Kenyan mobile number, in any form, percent-encoded too (decision 048)', () => {
+    const line = redactPersonalData(
+      '{"url":"/api/search/get?query=Wanjiru.K%40Example.co.ke%200712%20345%20678","err":"550 <a+b@mail.example> refused; +254 712-345-678, 254712345678","id":"10712345678901"}',
+    );
+    expect(line).toBe(
+      '{"url":"/api/search/get?query=[email]%20[phone]","err":"550 <[email]> refused; [phone], [phone]","id":"10712345678901"}',
+    );
   });
 });

@@ -142,3 +142,19 @@ export function redactSecrets(
     return out;
   };
 }
+
+// Emails and Kenyan mobile numbers in any form (0712 345 678, 254712345678, +254-712-345-678):
+// an error's message (an SMTP refusal quoting its recipient, a provider's answer naming a phone)
+// must not carry a person's address into the log, which outlives their account (decision 048).
+// Also as a request's address writes them, percent-encoded (%40 for @, %20 or + for a space).
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
+const GAP = '(?:[ -]|%20|\\+)?';
+const PHONE_IN_TEXT = new RegExp(
+  `(?<!(?<!%2)\\d)(?:(?:\\+|%2B)?254|0)${GAP}[17]\\d{2}${GAP}\\d{3}${GAP}\\d{3}(?!\\d)`,
+  'gi',
+);
+
+/** A log line without emails or phone numbers. */
+export function redactPersonalData(line: string): string {
+  return line.replace(EMAIL_IN_TEXT, '[email]').replace(PHONE_IN_TEXT, '[phone]');
+}

@@ -1,3 +1,4 @@
+import { problemText } from '@soko/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { networkKey } from './client-key';
@@ -8,7 +9,7 @@ import { AppError } from './errors';
 type RateLimitContext = { after: string; ttl: number };
 
 export const rateLimitError = (_request: unknown, context: RateLimitContext) =>
-  new AppError(429, 'rate_limited', `Too many requests. Please try again in ${context.after}.`, {
+  new AppError(429, 'rate_limited', problemText('tooManyRequests', { wait: context.after }), {
     details: { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
   });
 
@@ -49,7 +50,7 @@ export function orderRateLimits(app: FastifyInstance, config: Config) {
     throw new AppError(
       429,
       'rate_limited',
-      `Too many orders from your network this minute (internet addresses that mobile networks share among many shoppers). Please try again in ${result.ttlInSeconds} seconds.`,
+      problemText('tooManyOrdersThisMinute', { seconds: result.ttlInSeconds }),
       { details: { retryAfterSeconds: result.ttlInSeconds } },
     );
   };

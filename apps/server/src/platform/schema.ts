@@ -5,6 +5,7 @@ import {
   CONSENT_PURPOSES,
   CONSENT_SOURCES,
   CONSENT_WITHDRAWALS,
+  DATA_REQUEST_KINDS,
   DEFAULT_LOW_STOCK_THRESHOLD,
   LEDGER_ENTRY_KINDS,
   MESSAGE_CHANNELS,
@@ -15,11 +16,19 @@ import {
   REFUND_STATUSES,
   PRICING_TYPES,
   REFUND_REASONS,
+  REMINDER_OPT_OUT_WAYS,
   ROLES,
+  TAX_TYPES,
+  ETIMS_STATUSES,
+  LOCALES,
+  RECEIPT_KINDS,
+  type Locale,
   type OperationPeriods,
+  type Receipt,
 } from '@soko/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -39,6 +48,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * What the recovery follower decided for an order that lapsed unpaid (decision 043): its reminder
+ * was written, or not because the shopper ordered the same lines again, opted out, or left no
+ * address to write to.
+ */
+export const RECOVERY_OUTCOMES = ['sent', 'reordered', 'opted_out', 'unreachable'] as const;
+export type RecoveryOutcome = (typeof RECOVERY_OUTCOMES)[number];
+
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -49,6 +68,8 @@ export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const refundReasonEnum = pgEnum('refund_reason', REFUND_REASONS);
 export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES);
 export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
+// KRA's tax types (decision 044): A exempt, B 16 %, C 0 %, D not VAT, E 8 %.
+export const taxTypeEnum = pgEnum('tax_type', TAX_TYPES);
 export const ledgerEntryKindEnum = pgEnum('ledger_entry_kind', LEDGER_ENTRY_KINDS);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'pending',
@@ -147,6 +168,14 @@ export const shops = pgTable(
     description: text('description').notNull().default(''),
     county: text('county'),
     whatsapp: text('whatsapp'),
+    // The tax profile (issue 33, decision 044): the KRA PIN (upper case, checked below), VAT
+    // registration, and eTIMS with its branch (bhfId) and device serial (dvcSrlNo), kept for the
+    // OSCU adapter that receipts will bring.
+    kraPin: text('kra_pin'),
+    vatRegistered: boolean('vat_registered').notNull().default(false),
+    etimsEnabled: boolean('etims_enabled').notNull().default(false),
+    etimsBranchId: text('etims_branch_id').notNull().default('00'),
+    etimsDeviceSerial: text('etims_device_serial').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,6 +186,13 @@ export const shops = pgTable(
     // wa.me links are built from these digits: only E.164 (+ and 8 to 15 digits) is kept.
     check('shops_whatsapp_e164', sql`${t.whatsapp} ~ '^[+][1-9][0-9]{7,14}$'`),
     check('shops_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+    check('shops_kra_pin_format', sql`${t.kraPin} ~ '^[AP][0-9]{9}[A-Z]$'`),
+    // Receipts will print the PIN of a shop that charges VAT or reports to eTIMS.
+    check('shops_vat_needs_pin', sql`not ${t.vatRegistered} or ${t.kraPin} is not null`),
+    check(
+      'shops_etims_needs_pin_and_device',
+      sql`not ${t.etimsEnabled} or (${t.kraPin} is not null and ${t.etimsDeviceSerial} <> '')`,
+    ),
   ],
 );
 
@@ -211,6 +247,10 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    // The owner's Swahili name and description (decision 050): shown to Kiswahili readers,
+    // the English ones when null.
+    nameSw: text('name_sw'),
+    descriptionSw: text('description_sw'),
     priceCents: integer('price_cents').notNull(),
     // As the owner typed it ('15', '15%', 15): the contract's parseDiscountPercent decides.
     discounts: text('discounts'),
@@ -221,6 +261,8 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     // The product's own low-stock threshold; null follows its shop's (decision 041).
     lowStockThreshold: integer('low_stock_threshold'),
+    // Its KRA tax type; null follows the shop: B when VAT-registered, else D (decision 044).
+    taxType: taxTypeEnum('tax_type'),
     type: text('type'),
     pricingType: pricingTypeEnum('pricing_type').notNull().default('Fixed'),
     imageUrls: text('image_urls')
@@ -408,6 +450,21 @@ export const orders = pgTable(
     // The storefront it was placed at: its messages go out under that shop's name and link there
     // (a removed tenant's orders fall back to the default one).
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    // The unpaid order whose recovery link rebuilt this one's cart (decision 043), checked by the
+    // server to name an order that lapsed unpaid; the admin's dashboard counts these once paid.
+    recoveredFrom: uuid('recovered_from').references((): AnyPgColumn => orders.id, {
+      onDelete: 'set null',
+    }),
+    // When the recovery follower decided this lapsed order's reminder, and what it decided
+    // (RECOVERY_OUTCOMES): set in the statement that claims it, in the transaction that writes
+    // the reminder, so an order is reminded at most once.
+    recoveryCheckedAt: timestamp('recovery_checked_at', { withTimezone: true }),
+    recoveryOutcome: text('recovery_outcome').$type<(typeof RECOVERY_OUTCOMES)[number]>(),
+    // The buyer's KRA PIN (upper case) when given at the final checkout (decision 045): printed
+    // on the receipts so a business buyer can claim their VAT.
+    buyerKraPin: text('buyer_kra_pin'),
+    // The shopper's language when placing it (decision 050): its messages and receipts speak it.
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -428,6 +485,21 @@ export const orders = pgTable(
     index('orders_open_by_network_idx')
       .on(t.networkKey)
       .where(sql`${t.status} = 'pending_payment'`),
+    check('orders_buyer_kra_pin_format', sql`${t.buyerKraPin} ~ '^[AP][0-9]{9}[A-Z]$'`),
+    check('orders_locale', sql`${t.locale} in (${inList(LOCALES)})`),
+    check(
+      'orders_recovery_outcome',
+      sql`${t.recoveryOutcome} is null or ${t.recoveryOutcome} in (${inList(RECOVERY_OUTCOMES)})`,
+    ),
+    // What the recovery follower looks for: online orders lapsed unpaid and not yet decided.
+    index('orders_recovery_due_idx')
+      .on(t.updatedAt)
+      .where(
+        sql`${t.status} in ('payment_failed', 'expired') and ${t.payOnOrder} and ${t.recoveryCheckedAt} is null`,
+      ),
+    index('orders_recovered_from_idx')
+      .on(t.recoveredFrom)
+      .where(sql`${t.recoveredFrom} is not null`),
   ],
 );
 
@@ -475,6 +547,10 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     // The lines' order as the shopper listed them.
     position: integer('position').notNull().default(0),
+    // The KRA tax type the line was sold at (decision 045): effectiveTaxType of its product's
+    // type and its shop's VAT registration when the order was placed, so a later change of
+    // either never rewrites a receipt. Null on lines placed before it: those count as D.
+    taxType: taxTypeEnum('tax_type'),
   },
   (t) => [
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
@@ -680,6 +756,39 @@ export const mpesaPrompts = pgTable(
   ],
 );
 
+// M-Pesa codes a shopper typed for an order paid by hand to the marketplace's Paybill or Till
+// (decision 042), each checked with Daraja's Transaction Status query before the order is paid.
+// A code counts for one order only: the partial unique index lets one live (checking or
+// accepted) claim hold a code, so two orders racing for one code get one claim between them.
+export const paybillClaims = pgTable(
+  'paybill_claims',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    state: text('state', { enum: ['checking', 'accepted', 'refused'] })
+      .notNull()
+      .default('checking'),
+    // The words the shopper sees when it is refused.
+    reason: text('reason'),
+    // Daraja's id for the status query, which its result names.
+    conversationId: text('conversation_id').unique(),
+    // The payment recorded when it was accepted.
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('paybill_claims_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('paybill_claims_live_code')
+      .on(t.code)
+      .where(sql`${t.state} <> 'refused'`),
+    check('paybill_claims_state', sql`${t.state} in ('checking', 'accepted', 'refused')`),
+  ],
+);
+
 // The built-in sandbox provider's own books: what the shopper did on its hosted page. It is the
 // "provider side" the shop asks for the truth, exactly as it asks Pesapal.
 export const sandboxTransactions = pgTable('sandbox_transactions', {
@@ -869,8 +978,6 @@ export const ledgerSettings = pgTable(
   ],
 );
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 // The outbox (issue 30, decision 030): a message is written in the transaction that causes it
 // and sent afterwards by a worker in every process, which claims due rows with FOR UPDATE SKIP
 // LOCKED. `attempts` counts claims; a claim whose worker died is taken again once `locked_until`
@@ -922,6 +1029,11 @@ export const messages = pgTable(
     index('messages_order_idx').on(t.orderId),
     index('messages_created_idx').on(t.createdAt),
     index('messages_provider_idx').on(t.providerId),
+    // An order's recovery reminder is written once a channel (decision 043); an admin's resend
+    // is a row of its own.
+    uniqueIndex('messages_recovery_once_key')
+      .on(t.orderId, t.channel)
+      .where(sql`${t.kind} = 'order_recovery' and ${t.resentFromId} is null`),
   ],
 );
 
@@ -1022,6 +1134,9 @@ export const consents = pgTable(
       .default(sql`clock_timestamp()`),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnVia: text('withdrawn_via').$type<(typeof CONSENT_WITHDRAWALS)[number]>(),
+    // Set when the person's account was deleted (decision 048): the email or phone is cleared and
+    // this keyed hash of it kept, so the withdrawal can still be proven for an address shown.
+    addressHash: text('address_hash'),
   },
   (t) => [
     check('consents_purpose', sql`${t.purpose} in (${inList(CONSENT_PURPOSES)})`),
@@ -1034,7 +1149,7 @@ export const consents = pgTable(
     check('consents_withdrawn', sql`(${t.withdrawnAt} is null) = (${t.withdrawnVia} is null)`),
     check(
       'consents_address',
-      sql`(${t.channel} = 'email' and ${t.email} is not null) or (${t.channel} = 'sms' and ${t.phone} is not null)`,
+      sql`(${t.channel} = 'email' and ${t.email} is not null) or (${t.channel} = 'sms' and ${t.phone} is not null) or (${t.addressHash} is not null and ${t.withdrawnAt} is not null)`,
     ),
     uniqueIndex('consents_live_email_key')
       .on(t.purpose, sql`lower(${t.email})`)
@@ -1127,5 +1242,229 @@ export const stockAlerts = pgTable(
     index('stock_alerts_to_follow_idx')
       .on(t.at)
       .where(sql`${t.followedAt} is null`),
+  ],
+);
+
+// Opt-outs of the reminders about unpaid orders (decision 043): one row per opt-out, naming the
+// address it covers (an email, or a phone for SMS), the account when one asked, when and how;
+// turning reminders on again sets withdrawn_at and how on the same row, never deletes it. At most
+// one live opt-out per address.
+export const reminderOptOuts = pgTable(
+  'reminder_opt_outs',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<(typeof MESSAGE_CHANNELS)[number]>().notNull(),
+    email: text('email'),
+    // +254… as normalizeKenyanPhone writes it.
+    phone: text('phone'),
+    via: text('via').$type<(typeof REMINDER_OPT_OUT_WAYS)[number]>().notNull(),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnVia: text('withdrawn_via').$type<(typeof REMINDER_OPT_OUT_WAYS)[number]>(),
+    // As consents' (decision 048): the address's keyed hash once its account was deleted.
+    addressHash: text('address_hash'),
+  },
+  (t) => [
+    check('reminder_opt_outs_channel', sql`${t.channel} in (${inList(MESSAGE_CHANNELS)})`),
+    check('reminder_opt_outs_via', sql`${t.via} in (${inList(REMINDER_OPT_OUT_WAYS)})`),
+    check(
+      'reminder_opt_outs_withdrawn',
+      sql`(${t.withdrawnAt} is null) = (${t.withdrawnVia} is null)`,
+    ),
+    check(
+      'reminder_opt_outs_address',
+      sql`(${t.channel} = 'email' and ${t.email} is not null) or (${t.channel} = 'sms' and ${t.phone} is not null) or ${t.addressHash} is not null`,
+    ),
+    uniqueIndex('reminder_opt_outs_live_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.channel} = 'email' and ${t.withdrawnAt} is null`),
+    uniqueIndex('reminder_opt_outs_live_phone_key')
+      .on(t.phone)
+      .where(sql`${t.channel} = 'sms' and ${t.withdrawnAt} is null`),
+    index('reminder_opt_outs_user_idx').on(t.userId),
+  ],
+);
+
+/** What a receipt prints, frozen when it is issued (decision 045): the contract's Receipt less its
+ * ids, its number and its eTIMS state, which are columns. */
+export type ReceiptBody = Pick<
+  Receipt,
+  | 'orderNumber'
+  | 'seller'
+  | 'buyer'
+  | 'payment'
+  | 'lines'
+  | 'delivery'
+  | 'rates'
+  | 'total'
+  | 'taxable'
+  | 'vat'
+> &
+  // Frozen with the rest since decision 050; absent from receipts issued before it (English).
+  Partial<Pick<Receipt, 'locale'>>;
+
+// Each shop's last receipt number (decision 045): taken with an upsert in the transaction that
+// issues a receipt or a credit note, so the row lock orders concurrent issues and a rolled-back
+// one gives its number back: no gaps, no repeats.
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    shopId: uuid('shop_id')
+      .primaryKey()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_positive', sql`${t.lastNumber} > 0`)],
+);
+
+// Receipts and credit notes (issue 33, decision 045): one receipt per confirmed shop part, one
+// credit note per receipt undone, numbered in one sequence per shop. What they print is frozen in
+// `body`; the totals are columns too, for the month's CSV and for checks. The eTIMS columns are
+// the OSCU adapter's: its state and what KRA answered.
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: id(),
+    // Kept when the shop goes: the body holds the seller as it was.
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => orderParts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<(typeof RECEIPT_KINDS)[number]>().notNull(),
+    number: integer('number').notNull(),
+    // A credit note's receipt.
+    creditsReceiptId: uuid('credits_receipt_id').references((): AnyPgColumn => receipts.id, {
+      onDelete: 'cascade',
+    }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    body: jsonb('body').$type<ReceiptBody>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    etimsStatus: text('etims_status')
+      .$type<(typeof ETIMS_STATUSES)[number]>()
+      .notNull()
+      .default('off'),
+    etimsKraReceiptNumber: integer('etims_kra_receipt_number'),
+    etimsTotalReceiptNumber: integer('etims_total_receipt_number'),
+    etimsInternalData: text('etims_internal_data'),
+    etimsSignature: text('etims_signature'),
+    etimsSdcId: text('etims_sdc_id'),
+    etimsMrcNo: text('etims_mrc_no'),
+    etimsSignedAt: timestamp('etims_signed_at', { withTimezone: true }),
+    etimsRefusalCode: text('etims_refusal_code'),
+    etimsRefusalMessage: text('etims_refusal_message'),
+    etimsAttempts: integer('etims_attempts').notNull().default(0),
+    etimsNextAttemptAt: timestamp('etims_next_attempt_at', { withTimezone: true }),
+    // Migration 0028 (decision 046): what the printed QR holds once KRA signed it, and why a
+    // pending receipt still waits (no initialised device, KRA unreachable).
+    etimsQrData: text('etims_qr_data'),
+    etimsLastError: text('etims_last_error'),
+  },
+  (t) => [
+    check('receipts_kind', sql`${t.kind} in (${inList(RECEIPT_KINDS)})`),
+    check('receipts_etims_status', sql`${t.etimsStatus} in (${inList(ETIMS_STATUSES)})`),
+    check('receipts_number_positive', sql`${t.number} > 0`),
+    // A credit note names its receipt and mirrors it; a receipt names none.
+    check(
+      'receipts_credit_note_shape',
+      sql`(${t.kind} = 'receipt' and ${t.creditsReceiptId} is null and ${t.totalCents} >= 0)
+        or (${t.kind} = 'credit_note' and ${t.creditsReceiptId} is not null and ${t.totalCents} <= 0)`,
+    ),
+    unique('receipts_shop_number_key').on(t.shopId, t.number),
+    // One receipt per part and one credit note per receipt, whoever gets there first (a replayed
+    // event writes nothing).
+    uniqueIndex('receipts_one_per_part')
+      .on(t.partId)
+      .where(sql`${t.kind} = 'receipt'`),
+    uniqueIndex('receipts_one_credit_note_per_receipt')
+      .on(t.creditsReceiptId)
+      .where(sql`${t.creditsReceiptId} is not null`),
+    index('receipts_order_idx').on(t.orderId),
+    // A shop's month: its receipts by date.
+    index('receipts_shop_issued_idx').on(t.shopId, t.issuedAt),
+    // What the eTIMS sender looks for: receipts waiting, soonest first.
+    index('receipts_etims_due_idx')
+      .on(t.etimsNextAttemptAt)
+      .where(sql`${t.etimsStatus} = 'pending'`),
+  ],
+);
+
+// A shop's eTIMS device as KRA initialised it (decision 046): written only when KRA answered
+// "000" to selectInitOsdcInfo with the shop's PIN, branch and serial, in the transaction that
+// saves the tax profile, so a shop with eTIMS on always has one. The cmcKey goes in the headers of
+// every later call; sdc_id and mrc_no are printed on its receipts.
+export const etimsDevices = pgTable('etims_devices', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  tin: text('tin').notNull(),
+  bhfId: text('bhf_id').notNull(),
+  dvcSrlNo: text('dvc_srl_no').notNull(),
+  cmcKey: text('cmc_key').notNull(),
+  dvcId: text('dvc_id'),
+  sdcId: text('sdc_id'),
+  mrcNo: text('mrc_no'),
+  // The taxpayer's and branch's names KRA holds.
+  taxprNm: text('taxpr_nm'),
+  bhfNm: text('bhf_nm'),
+  initialisedAt: timestamp('initialised_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Each item a shop sold, as registered with KRA (saveItem) before its first sale: Soko's code (a
+// line's itemCode, or 'delivery') and KRA's (KE2NTU + the shop's seq). registered_at is null until
+// KRA accepted it; claimed_until keeps two senders from registering one item at once.
+export const etimsItems = pgTable(
+  'etims_items',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code').notNull(),
+    seq: integer('seq').notNull(),
+    kraItemCode: text('kra_item_code').notNull(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.itemCode] }),
+    unique('etims_items_shop_seq_key').on(t.shopId, t.seq),
+    check('etims_items_seq_positive', sql`${t.seq} > 0`),
+  ],
+);
+
+// Each tenant's privacy notice (issue 34, decision 048), written by admins; a tenant without a row
+// shows the built-in notice naming its shop.
+export const privacyNotices = pgTable('privacy_notices', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+// The log of data requests (decision 048): exports, deletions and unsubscribes, written in the
+// transaction of the request itself. `reference` is a keyed hash of the person's account (or of
+// the consent a link named), never an email or a phone.
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: id(),
+    kind: text('kind').$type<(typeof DATA_REQUEST_KINDS)[number]>().notNull(),
+    reference: text('reference').notNull(),
+    detail: text('detail').notNull().default(''),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    check('data_requests_kind', sql`${t.kind} in (${inList(DATA_REQUEST_KINDS)})`),
+    index('data_requests_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -74,7 +74,11 @@ export async function goLive(): Promise<void> {
   }
   // A task later, React has drawn those values, so a submit reads them rather than the old ones.
   if (typed.length > 0) await new Promise((resolve) => setTimeout(resolve));
-  for (const tap of held.taps.splice(0)) {
+  const taps = held.taps.splice(0);
+  for (const [i, tap] of taps.entries()) {
+    // A task between taps, as between a shopper's own: React draws what the previous one
+    // changed, so the next one's handler reads it (Next twice is two pages on, not one).
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve));
     if (tap.form) {
       if (tap.form.isConnected) tap.form.requestSubmit();
       continue;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useT } from '../lib/i18n';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -10,6 +11,7 @@ function describe(error: unknown): string {
 /** The spec's router fallback: 'Unexpected Application Error!' with the error text. */
 export function RouteError() {
   const error = useRouteError();
+  const t = useT();
 
   useEffect(() => {
     console.error(error);
@@ -17,14 +19,14 @@ export function RouteError() {
 
   return (
     <div role="alert" className="space-y-2 py-6">
-      <h1 className="text-xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-xl font-bold">{t('shell.unexpectedError')}</h1>
       <p className="break-words text-stone-700">{describe(error)}</p>
       {/* A full page load, not a client-side move: it also recovers from a stale app build. */}
       <a
         href="/"
         className="inline-block font-medium text-brand-800 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        Back to the home page
+        {t('shell.backHome')}
       </a>
     </div>
   );

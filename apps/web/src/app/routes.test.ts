@@ -1,7 +1,8 @@
-import { APP_PATHS, STOREFRONT_PATHS } from '@soko/contract';
+import { APP_PATHS, STAFF_PATHS, STOREFRONT_PATHS } from '@soko/contract';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
+import { STAFF_SCREEN } from './staff-screen';
 
 function paths(list: RouteObject[], prefix = ''): string[] {
   return list.flatMap((route) => {
@@ -46,5 +47,13 @@ describe('the web router', () => {
       expect(route?.lazy, path).toBeTypeOf('function');
       expect(route?.element, path).toBeUndefined();
     }
+  });
+
+  it('marks exactly the owner and admin screens as English only (decision 050)', () => {
+    const children = routes[0]?.children?.[0]?.children ?? [];
+    const marked = children
+      .filter((child) => child.handle === STAFF_SCREEN)
+      .map((child) => `/${child.path ?? ''}`);
+    expect(marked.sort()).toEqual([...STAFF_PATHS].sort());
   });
 });

@@ -1,19 +1,29 @@
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/catalog/components/home-page';
+import { withMessages } from '../lib/i18n';
+import type { StaffPart } from '../locales/compile-catalog';
 import { RootLayout } from './layout';
+import { STAFF_SCREEN } from './staff-screen';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 
 // Every page but the home page is its own chunk, so the first load of '/' carries only what
 // '/' shows. Paths are the spec's, spelling included ('/PopularChoises', '/About').
 
+/** A staff route's English messages (decision 050), with a loader of their own. */
+const loadStaffMessages = async (...parts: StaffPart[]) =>
+  (await import('../lib/staff-i18n')).loadStaffMessages(...parts);
+
 // The admin area's pages come from one chunk through one import: each import() site costs the
-// first load its own list of the chunk's dependencies.
+// first load its own list of the chunk's dependencies. Each staff page comes with its English
+// messages (decision 050; the contract's and the server's words its forms show among them);
+// admins use the owner's screens too, so theirs load both parts.
 const adminPages = () => import('../features/admin');
 type AdminPages = Awaited<ReturnType<typeof adminPages>>;
-const adminPage = (name: keyof AdminPages) => async () => ({
-  Component: (await adminPages())[name],
-});
+const adminPage = (name: keyof AdminPages) => async () => {
+  const [pages] = await Promise.all([adminPages(), loadStaffMessages('owner', 'admin')]);
+  return { Component: pages[name] };
+};
 // The same for the owner's screens.
 const shopPages = () => import('../features/shops');
 const shopPage =
@@ -25,11 +35,14 @@ const shopPage =
       | 'ShopDeliveryPage'
       | 'ShopCodesPage'
       | 'ShopCataloguePage'
+      | 'ShopTaxPage'
+      | 'ShopReceiptsPage'
       | 'ManageProductsPage',
   ) =>
-  async () => ({
-    Component: (await shopPages())[name],
-  });
+  async () => {
+    const [pages] = await Promise.all([shopPages(), loadStaffMessages('owner')]);
+    return { Component: pages[name] };
+  };
 
 export const routes: RouteObject[] = [
   {
@@ -88,119 +101,171 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'About',
-            lazy: async () => ({
+            lazy: withMessages(['about'], async () => ({
               Component: (await import('../features/tenants/components/about-page')).AboutPage,
-            }),
+            })),
+          },
+          {
+            // The shop's privacy notice (decision 048), painted by the server like /About.
+            path: 'privacy',
+            lazy: withMessages(['privacy'], async () => ({
+              Component: (await import('../features/privacy')).PrivacyPage,
+            })),
           },
           {
             path: 'login',
-            lazy: async () => ({
+            lazy: withMessages(['account', 'problem'], async () => ({
               Component: (await import('../features/auth/components/login-page')).LoginPage,
-            }),
+            })),
           },
           {
             path: 'signup',
-            lazy: async () => ({
+            lazy: withMessages(['account', 'problem'], async () => ({
               Component: (await import('../features/auth/components/signup-page')).SignupPage,
-            }),
+            })),
           },
           {
             path: 'forgot-password',
-            lazy: async () => ({
+            lazy: withMessages(['account', 'problem'], async () => ({
               Component: (await import('../features/auth/components/forgot-password-page'))
                 .ForgotPasswordPage,
-            }),
+            })),
           },
           {
             path: 'reset-password',
-            lazy: async () => ({
+            lazy: withMessages(['account', 'problem'], async () => ({
               Component: (await import('../features/auth/components/reset-password-page'))
                 .ResetPasswordPage,
-            }),
+            })),
           },
           {
             // A marketing mail's unsubscribe link: opening it changes nothing until confirmed.
             path: 'unsubscribe/:token',
-            lazy: async () => ({
+            lazy: withMessages(['account', 'problem'], async () => ({
               Component: (await import('../features/newsletter/components/unsubscribe-page'))
                 .UnsubscribePage,
-            }),
+            })),
+          },
+          {
+            // An unpaid order's reminder's opt-out link (decision 043): the button decides.
+            path: 'reminders/opt-out/:token',
+            lazy: withMessages(['account', 'problem'], async () => ({
+              Component: (await import('../features/newsletter/components/reminder-opt-out-page'))
+                .ReminderOptOutPage,
+            })),
           },
           {
             path: 'profile',
-            lazy: async () => ({
+            lazy: withMessages(['account', 'problem'], async () => ({
               Component: (await import('../features/auth/components/profile-page')).ProfilePage,
-            }),
+            })),
           },
           {
             // Admin only: the page itself sends others to /login or home (spec section 6).
             path: 'createlisting',
+            handle: STAFF_SCREEN,
             lazy: adminPage('CreateListingPage'),
           },
           // The rest of the admin area: each page checks the role itself (like /createlisting).
           {
             path: 'admin',
+            handle: STAFF_SCREEN,
             lazy: adminPage('AdminDashboardPage'),
           },
           {
             path: 'admin/shops',
+            handle: STAFF_SCREEN,
             lazy: adminPage('AdminShopsPage'),
           },
           {
             path: 'admin/tenants',
+            handle: STAFF_SCREEN,
             lazy: adminPage('TenantsPage'),
           },
           {
             path: 'admin/refunds',
+            handle: STAFF_SCREEN,
             lazy: adminPage('RefundsPage'),
           },
           {
             path: 'admin/payouts',
+            handle: STAFF_SCREEN,
             lazy: adminPage('PayoutsPage'),
           },
           {
             path: 'admin/messages',
+            handle: STAFF_SCREEN,
             lazy: adminPage('MessagesPage'),
           },
           {
             path: 'admin/codes',
+            handle: STAFF_SCREEN,
             lazy: adminPage('CodesPage'),
           },
           {
+            path: 'admin/privacy',
+            handle: STAFF_SCREEN,
+            lazy: adminPage('PrivacyNoticePage'),
+          },
+          {
+            path: 'admin/data-requests',
+            handle: STAFF_SCREEN,
+            lazy: adminPage('DataRequestsPage'),
+          },
+          {
             path: 'managelisting',
+            handle: STAFF_SCREEN,
             lazy: adminPage('ManageListingPage'),
           },
           {
             path: 'manageorders',
+            handle: STAFF_SCREEN,
             lazy: adminPage('ManageOrdersPage'),
           },
           {
             // Owner screens: client-rendered chunks, never in the shopper's first load.
             path: 'shops',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ShopsPage'),
           },
           {
             path: 'shops/:shopId/orders',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ShopOrdersPage'),
           },
           {
             path: 'shops/:shopId/balance',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ShopBalancePage'),
           },
           {
             path: 'shops/:shopId/delivery',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ShopDeliveryPage'),
           },
           {
             path: 'shops/:shopId/codes',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ShopCodesPage'),
           },
           {
             path: 'shops/:shopId/catalogue',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ShopCataloguePage'),
           },
           {
+            path: 'shops/:shopId/tax',
+            handle: STAFF_SCREEN,
+            lazy: shopPage('ShopTaxPage'),
+          },
+          {
+            path: 'shops/:shopId/receipts',
+            handle: STAFF_SCREEN,
+            lazy: shopPage('ShopReceiptsPage'),
+          },
+          {
             path: 'add-products/:shopId',
+            handle: STAFF_SCREEN,
             lazy: shopPage('ManageProductsPage'),
           },
           {
@@ -223,23 +288,30 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'checkout',
-            lazy: async () => ({
+            lazy: withMessages(['checkout', 'problem'], async () => ({
               Component: (await import('../features/checkout/components/checkout-page'))
                 .CheckoutPage,
-            }),
+            })),
           },
           {
             // The same screen for one product, without touching the cart (DESIGN.md).
             path: 'buy/:productId/:userId',
-            lazy: async () => ({
+            lazy: withMessages(['checkout', 'problem'], async () => ({
               Component: (await import('../features/checkout/components/checkout-page')).BuyNowPage,
-            }),
+            })),
           },
           {
             path: 'orders/:orderId',
-            lazy: async () => ({
+            lazy: withMessages(['orders', 'problem'], async () => ({
               Component: (await import('../features/orders/components/order-page')).OrderPage,
-            }),
+            })),
+          },
+          {
+            // A receipt or credit note (decision 047): the order's shopper, the shop's owner.
+            path: 'orders/:orderId/receipts/:receiptId',
+            lazy: withMessages(['orders'], async () => ({
+              Component: (await import('../features/receipts/components/receipt-page')).ReceiptPage,
+            })),
           },
           {
             // The sandbox provider's hosted page (PAYMENTS=sandbox), opened in the payment tab.
@@ -251,28 +323,34 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'search',
-            lazy: async () => ({
+            lazy: withMessages(['search'], async () => ({
               Component: (await import('../features/search/components/search-page')).SearchPage,
-            }),
+            })),
           },
           {
             path: 'blog',
-            lazy: async () => ({
+            lazy: withMessages(['blog'], async () => ({
               Component: (await import('../features/blog')).BlogListPage,
-            }),
+            })),
           },
           {
             path: 'blog/:id',
-            lazy: async () => ({
+            lazy: withMessages(['blog'], async () => ({
               Component: (await import('../features/blog')).BlogPostPage,
-            }),
+            })),
           },
           {
             // Admin only: the page itself sends others to /login or home (spec section 6).
             path: 'addblog',
-            lazy: async () => ({
-              Component: (await import('../features/blog')).AddBlogPage,
-            }),
+            handle: STAFF_SCREEN,
+            lazy: async () => {
+              // The writer's page alone: the readers' pages (and their `blog.` texts) stay out.
+              const [page] = await Promise.all([
+                import('../features/blog/components/add-blog-page'),
+                loadStaffMessages('owner', 'admin'),
+              ]);
+              return { Component: page.AddBlogPage };
+            },
           },
           { path: '*', element: <NotFoundPage /> },
         ],

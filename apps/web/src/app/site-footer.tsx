@@ -13,6 +13,7 @@ import {
 import { MailIcon, MapPinIcon, PhoneIcon } from '../components/icons';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { useCurrentShop } from '../features/tenants/api/get-metadata';
+import { useT, type MessageKey } from '../lib/i18n';
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -20,13 +21,14 @@ const linkClass = `text-stone-700 underline-offset-2 hover:text-brand-800 hover:
 
 export function SiteFooter() {
   const { data: shop, isPending } = useCurrentShop();
+  const t = useT();
 
   return (
     // Bottom padding keeps the floating chat button off the last line on phones.
     <footer className="mt-auto border-t border-stone-200 bg-stone-50 pb-20 text-sm text-stone-600 md:pb-6">
       <div className="mx-auto max-w-6xl px-4 pt-8">
         {isPending ? (
-          <p role="status">Loading footer data...</p>
+          <p role="status">{t('footer.loadingFooter')}</p>
         ) : (
           <FooterContent shop={shop ?? null} />
         )}
@@ -37,23 +39,24 @@ export function SiteFooter() {
 
 function FooterContent({ shop }: { shop: Shop | null }) {
   const name = shop?.name ?? 'Soko';
+  const t = useT();
   return (
     <>
       <p className="text-lg font-bold text-brand-800">{name}</p>
       <div className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-        <FooterSection title="Opening Days">
+        <FooterSection title={t('footer.openingDays')}>
           <OpeningDays periods={shop?.operationperiods ?? {}} />
         </FooterSection>
-        <FooterSection title="Company Policy">
+        <FooterSection title={t('footer.companyPolicy')}>
           <p className="leading-relaxed whitespace-pre-line">
-            {shop?.companypolicy.trim() || 'No policy available.'}
+            {shop?.companypolicy.trim() || t('footer.noPolicy')}
           </p>
         </FooterSection>
-        <FooterSection title="Newsletter">
-          <p className="mb-3">New arrivals, offers and care tips, now and then.</p>
+        <FooterSection title={t('footer.newsletter')}>
+          <p className="mb-3">{t('footer.newsletterPitch')}</p>
           <NewsletterForm />
         </FooterSection>
-        <FooterSection title="Contact Us">
+        <FooterSection title={t('footer.contactUs')}>
           <ContactDetails shop={shop} />
         </FooterSection>
       </div>
@@ -61,7 +64,7 @@ function FooterContent({ shop }: { shop: Shop | null }) {
       <div className="mt-8 flex flex-col gap-4 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap items-center gap-2">
           <span id="payment-methods-label" className="font-medium text-stone-700">
-            We accept
+            {t('footer.weAccept')}
           </span>
           <ul aria-labelledby="payment-methods-label" className="flex flex-wrap gap-2">
             <li>
@@ -78,13 +81,16 @@ function FooterContent({ shop }: { shop: Shop | null }) {
             </li>
           </ul>
         </div>
-        <nav aria-label="More">
+        <nav aria-label={t('footer.more')}>
           <Link to="/blog" className={linkClass}>
-            Blog
+            {t('footer.blog')}
+          </Link>{' '}
+          <Link to="/privacy" className={`ml-4 ${linkClass}`}>
+            {t('shell.privacyNotice')}
           </Link>
         </nav>
         {/* The spec's copyright line states 2025, not the current year. */}
-        <p>© 2025 {name}. All rights reserved.</p>
+        <p>{t('footer.copyright', { name })}</p>
       </div>
     </>
   );
@@ -103,20 +109,21 @@ function FooterSection({ title, children }: { title: string; children: ReactNode
 
 const sectionId = (title: string) => `footer-${title.toLowerCase().replace(/\s+/g, '-')}`;
 
-const dayName = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
+const dayKey = (day: string) => `day.${day}` as MessageKey;
 
 /** Each weekday the shop has hours for, Monday first (the server's JSON has no order). */
 function OpeningDays({ periods }: { periods: Shop['operationperiods'] }) {
+  const t = useT();
   const days = WEEKDAYS.flatMap((day) => {
     const period = periods[day];
     return period ? [{ day, ...period }] : [];
   });
-  if (days.length === 0) return <p>No operation periods available</p>;
+  if (days.length === 0) return <p>{t('footer.noOperationPeriods')}</p>;
   return (
     <ul className="max-w-64 space-y-1">
       {days.map(({ day, open, close }) => (
         <li key={day} className="flex justify-between gap-4">
-          <span className="font-medium text-stone-700">{dayName(day)}</span>{' '}
+          <span className="font-medium text-stone-700">{t(dayKey(day))}</span>{' '}
           <span className="tabular-nums">
             {open} - {close}
           </span>
@@ -165,6 +172,7 @@ function ContactDetails({ shop }: { shop: Shop | null }) {
   const phone = shop?.contact.phoneno.trim();
   const email = shop?.contact.email.trim();
   const socials = socialLinks(shop?.socialmedialinks ?? []);
+  const t = useT();
 
   return (
     <div className="space-y-3">
@@ -174,10 +182,10 @@ function ContactDetails({ shop }: { shop: Shop | null }) {
           {address && mapUrl ? (
             <a href={mapUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
               {address}
-              <span className="sr-only"> (map, opens in a new tab)</span>
+              <span className="sr-only">{t('shell.mapNewTab')}</span>
             </a>
           ) : (
-            <span>{address || 'Location not available'}</span>
+            <span>{address || t('shell.locationNotAvailable')}</span>
           )}
         </li>
         {phone && (
@@ -198,7 +206,7 @@ function ContactDetails({ shop }: { shop: Shop | null }) {
         )}
       </ul>
       {socials.length > 0 && (
-        <ul aria-label="Social media" className="flex gap-2">
+        <ul aria-label={t('footer.socialMedia')} className="flex gap-2">
           {socials.map(({ href, label, Icon }) => (
             <li key={label}>
               <a

@@ -15,6 +15,8 @@ export const MAX_RECENTLY_VIEWED = 12;
 export type RecentlyViewedProduct = {
   id: string;
   name: string;
+  /** Its Swahili name, shown on a Kiswahili page (decision 050). */
+  nameSw?: string;
   /** Ksh the shopper pays: after the product's discount. */
   price: number;
   imageUrl: string | null;
@@ -27,6 +29,7 @@ function isRecentlyViewed(value: unknown): value is RecentlyViewedProduct {
   return (
     typeof item.id === 'string' &&
     typeof item.name === 'string' &&
+    (item.nameSw === undefined || typeof item.nameSw === 'string') &&
     typeof item.price === 'number' &&
     typeof item.path === 'string' &&
     (typeof item.imageUrl === 'string' || item.imageUrl === null)
@@ -47,6 +50,7 @@ export function rememberViewedProduct(product: Product): void {
   const item: RecentlyViewedProduct = {
     id: product._id,
     name: product.name,
+    ...(product.nameSw ? { nameSw: product.nameSw } : {}),
     price: fromCents(discountedPriceCents(toCents(product.price), product.discounts)),
     imageUrl: product.imageUrls[0] ?? null,
     path: productPath(product),

@@ -214,6 +214,25 @@ describe('demo catalogue', () => {
     expectUnique(DEMO_PRODUCTS.map((p) => p.name));
   });
 
+  it('names a handful of products in Swahili too, on the home page and in both shops (decision 050)', () => {
+    const inSwahili = DEMO_PRODUCTS.filter((p) => p.nameSw !== undefined);
+    expect(inSwahili.length).toBeGreaterThanOrEqual(6);
+    const shopOf = new Map(DEMO_CATEGORIES.map((c) => [c.key, c.shopKey]));
+    expect(new Set(inSwahili.map((p) => shopOf.get(p.categoryKey)))).toEqual(
+      new Set(['main', 'second']),
+    );
+    // The home page offers the first shop's categories, Face Care first.
+    expect(inSwahili.filter((p) => p.categoryKey === 'face-care').length).toBeGreaterThanOrEqual(3);
+    for (const p of inSwahili) {
+      expect(p.nameSw?.trim(), p.key).toBe(p.nameSw);
+      expect(p.nameSw, p.key).not.toBe(p.name);
+      expect(p.descriptionSw, p.key).toBeTruthy();
+      // As many bullets as the English, so the product page lists the same points.
+      expect(p.descriptionSw?.split('||').length, p.key).toBe(p.description.split('||').length);
+    }
+    expectUnique(inSwahili.map((p) => p.nameSw ?? ''));
+  });
+
   it('opens both shops every weekday with links the footer filters', () => {
     for (const shop of DEMO_SHOPS) {
       expect(Object.keys(shop.operationperiods).sort()).toEqual([...DEMO_WEEKDAYS].sort());

@@ -142,6 +142,9 @@ export interface DemoProduct {
   name: string;
   /** Plain text; `||` separates the bullets shown on the product page. */
   description: string;
+  /** Shown on Kiswahili pages in place of the English (decision 050); most products have none. */
+  nameSw?: string;
+  descriptionSw?: string;
   /** Ksh; may carry cents (e.g. 2499.5). */
   priceKsh: number;
   /** Stored as given: applies only when parseFloat gives a number above 0 and below 100. */
@@ -484,6 +487,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     name: 'Baobab Seed Face Oil',
     description:
       'Cold-pressed baobab seed oil from Kitui that softens dry skin and evens out dark spots. || Rich in vitamins A, D, E and F || Cold pressed and unrefined || 30 ml glass dropper bottle',
+    nameSw: 'Mafuta ya Uso ya Mbegu za Mbuyu',
+    descriptionSw:
+      'Mafuta ya mbegu za mbuyu kutoka Kitui, yaliyokamuliwa bila joto, yanayolainisha ngozi kavu na kufifisha madoa meusi. || Yana vitamini A, D, E na F kwa wingi || Yamekamuliwa bila joto na hayajasafishwa || Chupa ya kioo ya ml 30 yenye kidondoshi',
     priceKsh: 1450,
     discounts: 10,
     discount: '10% off',
@@ -500,6 +506,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     name: 'Moringa & Shea Day Cream',
     description:
       'A light daily moisturiser with moringa leaf extract and shea butter. || Non-greasy finish || Suits oily and combination skin || Fragrance free',
+    nameSw: 'Krimu ya Mchana ya Mlonge na Shea',
+    descriptionSw:
+      'Krimu nyepesi ya kila siku yenye dondoo la majani ya mlonge na siagi ya shea. || Haiachi ngozi na mafuta || Inafaa ngozi yenye mafuta na ngozi mchanganyiko || Haina manukato',
     priceKsh: 1850,
     discounts: '15',
     discount: '15% off',
@@ -549,6 +558,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     name: 'Hibiscus Rose Toner',
     description:
       'An alcohol-free toner of hibiscus and rose water that tightens pores and balances the skin after cleansing.',
+    nameSw: 'Tona ya Hibiscus na Waridi',
+    descriptionSw:
+      'Tona isiyo na pombe ya hibiscus na maji ya waridi, inayobana vinyweleo na kusawazisha ngozi baada ya kuisafisha.',
     priceKsh: 950,
     discounts: '0',
     stock: 30,
@@ -593,6 +605,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     name: 'Turmeric & Coffee Face Scrub',
     description:
       'A gentle scrub of fine Kenyan AA coffee grounds, turmeric and coconut oil that polishes away dull skin without stripping it.',
+    nameSw: 'Skrabu ya Uso ya Manjano na Kahawa',
+    descriptionSw:
+      'Skrabu laini ya unga wa kahawa ya Kenya AA, manjano na mafuta ya nazi, inayoondoa ngozi iliyofifia bila kuikausha.',
     priceKsh: 1100,
     discounts: 25,
     discount: '25% off',
@@ -1329,6 +1344,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     name: 'Classic Sisal Kiondo',
     description:
       'The original Kenyan kiondo, hand-woven from sisal by women in Machakos and Kitui. || Natural dyes || Leather-trimmed handles || Each pattern is one of a kind',
+    nameSw: 'Kiondo cha Asili cha Mkonge',
+    descriptionSw:
+      'Kiondo halisi cha Kenya, kilichofumwa kwa mkono kwa mkonge na akina mama wa Machakos na Kitui. || Rangi za asili || Vishikio vilivyopambwa kwa ngozi || Kila muundo ni wa kipekee',
     priceKsh: 2500,
     discounts: 10,
     discount: '10% off',
@@ -1585,6 +1603,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     picture: 'beads',
     name: 'Maasai Beaded Bracelet',
     description: 'Bright bracelet beaded by Maasai women in Kajiado.',
+    nameSw: 'Bangili ya Shanga ya Kimaasai',
+    descriptionSw:
+      'Bangili angavu iliyotengenezwa kwa shanga na akina mama wa Kimaasai wa Kajiado.',
     priceKsh: 400,
     discounts: '10%',
     discount: '10% off',

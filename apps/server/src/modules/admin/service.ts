@@ -20,6 +20,9 @@ function columnsOf(input: AdminProductUpdate) {
   return {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.description === undefined ? {} : { description: input.description ?? '' }),
+    // Blank is none (decision 050), as on the owner's form.
+    ...(input.nameSw === undefined ? {} : { nameSw: input.nameSw || null }),
+    ...(input.descriptionSw === undefined ? {} : { descriptionSw: input.descriptionSw || null }),
     ...(input.price === undefined ? {} : { priceCents: toCents(input.price) }),
     ...(input.discounts === undefined
       ? {}

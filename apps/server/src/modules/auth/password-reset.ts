@@ -2,6 +2,7 @@
 // holding a random 32-byte token; only its SHA-256 is stored, it works once and for 30 minutes,
 // and using it ends every session signed in before (the token version moves on). Whether the
 // email has an account never shows: the request is answered before it is looked up.
+import { problemText, PROBLEM_TEXTS } from '@soko/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
@@ -83,23 +84,13 @@ export async function mailResetLink(
   deps.outbox.wake();
 }
 
-const invalidLink = () =>
-  new AppError(
-    400,
-    'reset_link_invalid',
-    'This reset link is not valid. Please open the whole link from the email, or ask for a new one.',
-  );
-const usedLink = () =>
-  new AppError(
-    400,
-    'reset_link_used',
-    'This reset link has already been used. If you still need a new password, ask for another link.',
-  );
+const invalidLink = () => new AppError(400, 'reset_link_invalid', PROBLEM_TEXTS.resetLinkInvalid);
+const usedLink = () => new AppError(400, 'reset_link_used', PROBLEM_TEXTS.resetLinkUsed);
 const expiredLink = () =>
   new AppError(
     400,
     'reset_link_expired',
-    `This reset link has expired: links work for ${RESET_LINK_MINUTES} minutes. Please ask for a new one.`,
+    problemText('resetLinkExpired', { minutes: RESET_LINK_MINUTES }),
   );
 
 async function findLink(db: Pick<Db, 'select'>, tokenHash: string, lock: boolean) {

@@ -1,5 +1,6 @@
 // /api/user/phone: add a number (a code is texted to it), verify it with the code, remove it.
 import {
+  PROBLEM_TEXTS,
   PHONE_TEXTS,
   phoneAnswerSchema,
   startPhoneBodySchema,
@@ -17,7 +18,7 @@ const MINUTE_MS = 60_000;
 const errors = { ...errorResponses, 401: errorResponses[400], 429: errorResponses[400] };
 
 function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  if (!request.caller) throw new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
   return request.caller;
 }
 

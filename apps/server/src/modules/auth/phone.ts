@@ -4,6 +4,7 @@
 // is needed. Codes sent per account are limited per hour. Changing the number unverifies it.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  PROBLEM_TEXTS,
   PHONE_CODE_MINUTES,
   PHONE_CODE_TRIES,
   PHONE_TEXTS,
@@ -56,7 +57,7 @@ export async function startPhoneVerification(
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!current) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  if (!current) throw new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
   if (current.phone === phone && current.verifiedAt) {
     return { user: await getProfile(deps.db, userId), codeSent: false };
   }

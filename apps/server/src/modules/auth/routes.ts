@@ -1,4 +1,6 @@
 import {
+  problemText,
+  PROBLEM_TEXTS,
   authResponseSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
@@ -33,6 +35,7 @@ import {
   type TokenSettings,
 } from './service';
 import { senderNameOf } from '../messages';
+import { dataRightsKey } from '../data-rights';
 import { mailResetLink, resetPassword, sweepResetLinks } from './password-reset';
 import { registerPhoneRoutes } from './phone-routes';
 import { signInLimits } from './sign-in-limits';
@@ -46,7 +49,7 @@ const errors = {
 
 /** The signed-in caller (the route's access rule guarantees one). */
 function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  if (!request.caller) throw new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
   return request.caller;
 }
 
@@ -54,12 +57,9 @@ function tooManyAttempts(reply: FastifyReply, waitSeconds: number): AppError {
   void reply.header('retry-after', String(waitSeconds));
   const wait =
     waitSeconds < 120 ? `${waitSeconds} seconds` : `${Math.ceil(waitSeconds / 60)} minutes`;
-  return new AppError(
-    429,
-    'rate_limited',
-    `Too many sign-in attempts. Please try again in ${wait}.`,
-    { details: { retryAfterSeconds: waitSeconds } },
-  );
+  return new AppError(429, 'rate_limited', problemText('tooManySignIns', { wait }), {
+    details: { retryAfterSeconds: waitSeconds },
+  });
 }
 
 const isWrongPassword = (error: unknown) =>
@@ -75,6 +75,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
   const limits = config.rateLimits;
   const secure = config.publicUrl.startsWith('https:');
   const signInLimit = signInLimits(attempts, config, settings.jwtSecret);
+  const dataKey = dataRightsKey(settings.jwtSecret);
 
   app.post(
     '/api/user/signup',
@@ -164,7 +165,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
         throw new AppError(
           429,
           'rate_limited',
-          `Too many password reset requests from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+          problemText('tooManyResetRequests', { minutes: Math.ceil(wait / 60) }),
           { details: { retryAfterSeconds: wait } },
         );
       }
@@ -292,7 +293,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
     },
     async (request) => {
       const caller = callerOf(request);
-      await deleteAccount(db, caller.id, request.body.password);
+      await deleteAccount(db, caller.id, request.body.password, dataKey);
       app.forgetAccount(caller.id);
       return { deleted: true as const };
     },

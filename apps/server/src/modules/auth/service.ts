@@ -1,7 +1,7 @@
 // Accounts: signing up and in, the profile, the address, the password, the owner's role and
 // leaving (the auth module is the users table's one writer). Emails are compared
 // case-insensitively; an unknown email and a wrong password fail the same way.
-import type { Address, SignupBody, User } from '@soko/contract';
+import { PROBLEM_TEXTS, type Address, type SignupBody, type User } from '@soko/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
@@ -9,7 +9,8 @@ import { shops, users } from '../../platform/schema';
 import { issueToken } from '../../platform/tokens';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { withdrawAccountConsents } from '../consents';
-import { buyerOrderLines, forgetBuyer } from '../orders';
+import { forgetPerson } from '../data-rights';
+import { buyerOrderLines } from '../orders';
 
 export type TokenSettings = {
   jwtSecret: string;
@@ -20,7 +21,7 @@ export type TokenSettings = {
 type UserRow = typeof users.$inferSelect;
 
 export const invalidCredentials = () =>
-  new AppError(401, 'invalid_credentials', 'Invalid email or password.');
+  new AppError(401, 'invalid_credentials', PROBLEM_TEXTS.invalidCredentials);
 
 // Verifying against a real hash even for an unknown email keeps both failures equally slow,
 // so timing does not tell an attacker which emails have accounts.
@@ -37,7 +38,7 @@ async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> 
 
 async function findById(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  if (!row) throw new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
   return row;
 }
 
@@ -67,7 +68,7 @@ export function tokenFor(row: UserRow, settings: TokenSettings): string {
 
 export async function signUp(db: Db, body: SignupBody, settings: TokenSettings) {
   if (await findByEmail(db, body.email)) {
-    throw conflict('email_taken', 'An account with this email already exists. Please log in.');
+    throw conflict('email_taken', PROBLEM_TEXTS.emailTaken);
   }
   const passwordHash = await hashPassword(body.password, settings.passwordHashCost);
   // Signing up always makes a customer: a role is never taken from the request.
@@ -83,8 +84,7 @@ export async function signUp(db: Db, body: SignupBody, settings: TokenSettings) 
     .onConflictDoNothing()
     .returning();
   // Two sign-ups racing for one email: the unique index lets one through.
-  if (!row)
-    throw conflict('email_taken', 'An account with this email already exists. Please log in.');
+  if (!row) throw conflict('email_taken', PROBLEM_TEXTS.emailTaken);
   return { token: tokenFor(row, settings), user: await toUser(db, row) };
 }
 
@@ -112,7 +112,7 @@ export async function updateProfile(
     .set({ ...names, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
-  if (!row) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  if (!row) throw new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
   return toUser(db, row);
 }
 
@@ -122,14 +122,14 @@ export async function updateAddress(db: Db, userId: string, address: Address) {
     .set({ address, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
-  if (!row) throw new AppError(401, 'unauthorized', 'Please sign in.');
+  if (!row) throw new AppError(401, 'unauthorized', PROBLEM_TEXTS.signIn);
   return toUser(db, row);
 }
 
 async function checkPassword(row: UserRow, password: string) {
   if (!(await verifyPassword(password, row.passwordHash))) {
-    throw new AppError(400, 'wrong_password', 'That is not your current password.', {
-      fields: { password: 'That is not your current password.' },
+    throw new AppError(400, 'wrong_password', PROBLEM_TEXTS.wrongPassword, {
+      fields: { password: PROBLEM_TEXTS.wrongPassword },
     });
   }
 }
@@ -150,12 +150,20 @@ export async function changePassword(
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.tokenVersion, row.tokenVersion)))
     .returning();
-  if (!updated) throw conflict('conflict', 'Your account changed meanwhile. Please sign in again.');
+  if (!updated) throw conflict('conflict', PROBLEM_TEXTS.accountChanged);
   return { token: tokenFor(updated, settings), user: await toUser(db, updated) };
 }
 
-/** Leaving: the person's account and data go; their orders stay, with personal fields cleared. */
-export async function deleteAccount(db: Db, userId: string, password: string) {
+/**
+ * Leaving: the person's account and data go; their orders stay, with personal fields cleared, and
+ * their email and phone appear nowhere after (decision 048).
+ */
+export async function deleteAccount(
+  db: Db,
+  userId: string,
+  password: string,
+  dataRightsKey: Buffer,
+) {
   const row = await findById(db, userId);
   await checkPassword(row, password);
   await db.transaction(async (tx) => {
@@ -165,14 +173,12 @@ export async function deleteAccount(db: Db, userId: string, password: string) {
       .where(eq(shops.ownerId, userId))
       .limit(1);
     if (shop) {
-      throw conflict(
-        'owns_shop',
-        'Your account runs a shop. Hand the shop over or close it before deleting the account.',
-      );
+      throw conflict('owns_shop', PROBLEM_TEXTS.accountRunsShop);
     }
-    await forgetBuyer(tx, userId);
     // A person who leaves gets no more marketing; the consent rows keep the withdrawal.
     await withdrawAccountConsents(tx, userId, row.email);
+    // Their email and phone, gone from everything kept, and the deletion logged (decision 048).
+    await forgetPerson(tx, dataRightsKey, { userId, email: row.email, phone: row.phone });
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -2,7 +2,9 @@
 // (`_id` strings, prices in Ksh), the current tenant's shop always first.
 import {
   ALL_TYPES,
+  discountedPriceCents,
   fromCents,
+  productVat,
   isUuid,
   seoWithDefaults,
   type Category,
@@ -59,6 +61,8 @@ export function toProduct(row: ProductRow, variants: VariantRow[]): Product {
     _id: row.id,
     name: row.name,
     description: row.description,
+    nameSw: row.nameSw,
+    descriptionSw: row.descriptionSw,
     price: fromCents(row.priceCents),
     discounts: row.discounts,
     discount: row.discount,
@@ -67,6 +71,12 @@ export function toProduct(row: ProductRow, variants: VariantRow[]): Product {
     maxPerOrder: row.maxPerOrder,
     lowStockThreshold: row.lowStockThreshold,
     Type: row.type,
+    taxType: row.taxType,
+    vat: productVat(
+      discountedPriceCents(row.priceCents, row.discounts),
+      row.taxType,
+      row.vatRegistered,
+    ),
     pricingType: row.pricingType,
     variants: variants.map((v) => ({ _id: v.id, name: v.name, size: v.size, stock: v.stock })),
     imageUrls: row.imageUrls,

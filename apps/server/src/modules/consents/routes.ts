@@ -12,6 +12,8 @@ import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
 import { marketingPreferences, updateMarketingPreferences, withdrawConsent } from './service';
+import { registerReminderRoutes } from './reminder-routes';
+import { dataRightsKey } from '../data-rights';
 import { consentIdOf, unsubscribeKey } from './tokens';
 
 const callerOf = (request: FastifyRequest): Caller => {
@@ -29,6 +31,9 @@ export function registerConsentRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx;
   if (!ctx.config.jwtSecret) throw new Error('No server secret to check unsubscribe links with');
   const key = unsubscribeKey(ctx.config.jwtSecret);
+  const dataKey = dataRightsKey(ctx.config.jwtSecret);
+  // Reminders about unpaid orders have their opt-out beside the marketing consents (decision 043).
+  registerReminderRoutes(app, ctx);
 
   // One-click unsubscribe (RFC 8058) and the unsubscribe page's button. Mail programs post
   // `List-Unsubscribe=One-Click` form-encoded (or multipart) with no cookies and no sign-in, so
@@ -57,7 +62,7 @@ export function registerConsentRoutes(app: App, ctx: AppContext): void {
         const consentId = consentIdOf(key, request.params.token);
         if (!consentId) throw invalidLink();
         const via = isOneClick(request.body) ? 'one_click' : 'unsubscribe_link';
-        const withdrawn = await withdrawConsent(db, consentId, via);
+        const withdrawn = await withdrawConsent(db, consentId, via, dataKey);
         // Signed by this server but gone (a restored backup, a wiped table): still not found.
         if (!withdrawn) throw invalidLink();
         void reply.header('cache-control', 'no-store');
@@ -95,7 +100,7 @@ export function registerConsentRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      return updateMarketingPreferences(db, callerOf(request).id, request.body);
+      return updateMarketingPreferences(db, callerOf(request).id, request.body, dataKey);
     },
   );
 }

@@ -15,6 +15,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { consents, users } from '../../platform/schema';
+import { consentReference, logDataRequest, personReference } from '../data-rights';
 
 /** The text shown now for this purpose and channel: what a consent given now agrees to. */
 export function currentConsentText(purpose: ConsentPurpose, channel: MessageChannel) {
@@ -81,20 +82,43 @@ export async function withdrawConsent(
   db: Db,
   consentId: string,
   via: ConsentWithdrawal,
+  dataKey: Buffer,
 ): Promise<Withdrawn | null> {
-  const [row] = await db
-    .update(consents)
-    .set({ withdrawnAt: sql`clock_timestamp()`, withdrawnVia: via })
-    .where(and(eq(consents.id, consentId), isNull(consents.withdrawnAt)))
-    .returning({ purpose: consents.purpose, channel: consents.channel });
-  if (row) return row;
-  const [already] = await db
-    .select({ purpose: consents.purpose, channel: consents.channel })
-    .from(consents)
-    .where(eq(consents.id, consentId))
-    .limit(1);
-  return already ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(consents)
+      .set({ withdrawnAt: sql`clock_timestamp()`, withdrawnVia: via })
+      .where(and(eq(consents.id, consentId), isNull(consents.withdrawnAt)))
+      .returning({ purpose: consents.purpose, channel: consents.channel, userId: consents.userId });
+    if (row) {
+      // The admins' log of data requests (decision 048), in the withdrawal's transaction.
+      await logDataRequest(tx, {
+        kind: 'unsubscribe',
+        reference: row.userId
+          ? personReference(dataKey, row.userId)
+          : consentReference(dataKey, consentId),
+        detail: withdrawalDetail(row, via),
+      });
+      return { purpose: row.purpose, channel: row.channel };
+    }
+    const [already] = await tx
+      .select({ purpose: consents.purpose, channel: consents.channel })
+      .from(consents)
+      .where(eq(consents.id, consentId))
+      .limit(1);
+    return already ?? null;
+  });
 }
+
+const WITHDRAWN_VIA: Record<ConsentWithdrawal, string> = {
+  unsubscribe_link: 'the unsubscribe link',
+  one_click: 'one-click unsubscribe',
+  account: 'the account page',
+};
+
+/** "newsletter by email, through one-click unsubscribe": what the log says was withdrawn. */
+const withdrawalDetail = (row: Withdrawn, via: ConsentWithdrawal) =>
+  `${row.purpose === 'newsletter' ? 'Newsletter' : 'Offers'} by ${row.channel === 'sms' ? 'SMS' : 'email'}, through ${WITHDRAWN_VIA[via]}`;
 
 export type LiveConsent = {
   id: string;
@@ -188,14 +212,24 @@ export async function updateMarketingPreferences(
   db: Db,
   userId: string,
   wanted: UpdateMarketingPreferences,
+  dataKey: Buffer,
 ): Promise<MarketingPreferences> {
   return db.transaction(async (tx) => {
     const email = await accountEmail(tx, userId);
-    const withdraw = (where: SQL | undefined) =>
-      tx
+    const withdraw = async (where: SQL | undefined) => {
+      const withdrawn = await tx
         .update(consents)
         .set({ withdrawnAt: sql`clock_timestamp()`, withdrawnVia: 'account' })
-        .where(and(where, isNull(consents.withdrawnAt)));
+        .where(and(where, isNull(consents.withdrawnAt)))
+        .returning({ purpose: consents.purpose, channel: consents.channel });
+      for (const row of withdrawn) {
+        await logDataRequest(tx, {
+          kind: 'unsubscribe',
+          reference: personReference(dataKey, userId),
+          detail: withdrawalDetail(row, 'account'),
+        });
+      }
+    };
 
     if (wanted.newsletter) {
       await giveConsent(tx, {

@@ -36,3 +36,15 @@ export function consentIdOf(key: Buffer, token: string): string | null {
   const mac = bytes.subarray(ID_BYTES);
   return timingSafeEqual(mac, macOf(key, id)) ? uuidOf(id) : null;
 }
+
+// The opt-out link of a reminder about an unpaid order (decision 043): the order's id signed the
+// same way under a key of its own, so an unsubscribe token never passes as one, nor the reverse.
+export const reminderOptOutKey = (serverSecret: string): Buffer =>
+  createHmac('sha256', serverSecret).update('soko-reminder-opt-out-token-v1').digest();
+
+export const reminderOptOutToken = (key: Buffer, orderId: string): string =>
+  unsubscribeToken(key, orderId);
+
+/** The order a reminder's opt-out token names, or null for anything this server did not sign. */
+export const orderIdOfReminderToken = (key: Buffer, token: string): string | null =>
+  consentIdOf(key, token);

@@ -1,17 +1,14 @@
 // Agent points for the checkout and the owner's settings (decision 036): a shop's fee to an
 // agent point is the carrier's quote from the shop's drop-off agent; what a failed carrier call
 // means to the caller is decided here once.
+import { PROBLEM_TEXTS } from '@soko/contract';
 import { AppError } from '../../platform/errors';
 import { CarrierError, type CachedCarrier } from './carrier';
 
 export const carrierUnavailable = () =>
-  new AppError(
-    503,
-    'carrier_unavailable',
-    'Agent points cannot be reached just now. Try again shortly, or choose another delivery.',
-  );
+  new AppError(503, 'carrier_unavailable', PROBLEM_TEXTS.agentsUnreachable);
 
-const DOWN_MESSAGE = 'Pickup at agent points is not available just now: choose another delivery.';
+const DOWN_MESSAGE = PROBLEM_TEXTS.agentsDown;
 
 /**
  * A failed carrier call as the caller's answer: a field error on what it named; the carrier
@@ -69,7 +66,7 @@ export async function quoteAgent(
   { downAsField = false }: { downAsField?: boolean } = {},
 ) {
   if (!carrier || !agents.enabled || !agents.dropOffAgentId) {
-    const message = 'This shop does not offer pickup at agent points.';
+    const message = PROBLEM_TEXTS.noAgentPickup;
     throw new AppError(400, 'validation_failed', message, { fields: { [field]: message } });
   }
   const from = agents.dropOffAgentId;
@@ -80,6 +77,6 @@ export async function quoteAgent(
     ]);
     return { agent, fee, carrier: carrier.name };
   } catch (error) {
-    return carrierRefusal(error, field, 'No such agent point.', downAsField);
+    return carrierRefusal(error, field, PROBLEM_TEXTS.noSuchAgent, downAsField);
   }
 }

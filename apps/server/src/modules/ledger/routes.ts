@@ -95,7 +95,18 @@ export function registerLedgerRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       if (!request.caller) throw unauthorized();
-      const ledger = await recordPayout(db, request.params.shopId, request.body, request.caller.id);
+      const { shopId } = request.params;
+      const { ledger, payoutId, amountCents } = await recordPayout(
+        db,
+        shopId,
+        request.body,
+        request.caller.id,
+      );
+      // Ids and the amount only: the reference and note are whatever the admin typed.
+      request.log.info(
+        { event: 'payout.recorded', payoutId, shopId, amountCents, method: request.body.method },
+        'payout recorded',
+      );
       privateAnswer(reply);
       return reply.code(201).send(ledger);
     },

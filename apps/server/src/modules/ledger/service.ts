@@ -250,10 +250,10 @@ export async function recordPayout(
   shopId: string,
   payout: PayoutRequest,
   actorUserId: string,
-): Promise<ShopLedger> {
+): Promise<{ ledger: ShopLedger; payoutId: string; amountCents: number }> {
   if (!isUuid(shopId)) throw notFound('Shop not found.');
   const amountCents = toCents(payout.amount);
-  await db.transaction(async (tx) => {
+  const payoutId = await db.transaction(async (tx) => {
     const [shop] = await tx
       .select({ id: shops.id })
       .from(shops)
@@ -275,17 +275,22 @@ export async function recordPayout(
         { available: fromCents(availableCents), pending: fromCents(pendingCents) },
       );
     }
-    await tx.insert(ledgerEntries).values({
-      shopId,
-      kind: 'payout',
-      amountCents: -amountCents,
-      method: payout.method,
-      reference: payout.reference,
-      note: payout.note || null,
-      actorUserId,
-    });
+    const [entry] = await tx
+      .insert(ledgerEntries)
+      .values({
+        shopId,
+        kind: 'payout',
+        amountCents: -amountCents,
+        method: payout.method,
+        reference: payout.reference,
+        note: payout.note || null,
+        actorUserId,
+      })
+      .returning({ id: ledgerEntries.id });
+    if (!entry) throw new Error('payout insert returned nothing');
+    return entry.id;
   });
-  return shopLedger(db, shopId, 1);
+  return { ledger: await shopLedger(db, shopId, 1), payoutId, amountCents };
 }
 
 /** Sets a shop's own commission (basis points), or null to follow the default. New sales only. */

@@ -7,3 +7,4 @@ export { blankSentCodes, SmsRecipientRefused } from './outbox';
 export { registerMessageRoutes } from './routes';
 export { registerDeliveryReportRoutes, SMS_DELIVERY_REPORT_PATH } from './delivery-report-routes';
 export type { MarketingMessage, MarketingQueued } from './marketing';
+export { runMessageWorker, type MessageRunner } from './runner';

@@ -5,12 +5,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, messages, users } from '../../platform/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DEMO_PASSWORD } from '../../../test/settings';
+import { DEMO_PASSWORD, TEST_JWT_SECRET } from '../../../test/settings';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../../test/smtp-inbox';
 import { smtpChannel } from './email';
 import { enqueueMarketing } from './marketing';
 import { createMessageWorker, enqueueMessage, MarketingNeedsConsentError } from './outbox';
 import { unsubscribeKey, unsubscribeToken } from '../consents';
+import { dataRightsKey, hashOfAddress } from '../data-rights';
 
 // The app runs without SMTP_URL, so what it queues waits as held and its own worker sends
 // nothing; each test sends what was queued with a worker of its own, to a real SMTP server on
@@ -497,9 +498,16 @@ describe('an account deleted', () => {
       headers: { authorization: `Bearer ${account.token}` },
     });
     expect(gone.statusCode, gone.body).toBe(200);
-    const [row, ...more] = await consentsOf(account.email);
+    // The row stays as the record of the withdrawal, its address a keyed hash (decision 048).
+    expect(await consentsOf(account.email)).toHaveLength(0);
+    const [row, ...more] = await t.database.db
+      .select()
+      .from(consents)
+      .where(
+        eq(consents.addressHash, hashOfAddress(dataRightsKey(TEST_JWT_SECRET), account.email)),
+      );
     expect(more).toHaveLength(0);
-    expect(row).toMatchObject({ userId: null, withdrawnVia: 'account' });
+    expect(row).toMatchObject({ userId: null, email: null, withdrawnVia: 'account' });
     const subject = `Newsletter ${++counter}`;
     await sendNewsletter(subject);
     await deliver();

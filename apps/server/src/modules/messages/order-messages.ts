@@ -9,26 +9,27 @@ import {
   partDestinationText,
   SHIPPING_OPTIONS,
   SOLD_STATUSES,
+  type Locale,
   type Order,
   type OrderPart,
 } from '@soko/contract';
 import type { OrderEvent, OrderForMessages, ShopOwner } from '../orders';
+import type { ReceiptLink } from '../receipts';
 import type { NewMessage } from './outbox';
+import { linkIn, MESSAGE_TEXTS, type MessageTexts } from './texts';
 
 /** Where the messages come from: the storefront the order was placed at. */
 export type MessageOrigin = { senderName: string; site: string };
 
-const orderLink = (origin: MessageOrigin, order: Order) => `${origin.site}/orders/${order._id}`;
-
-const hello = (order: Order) => (order.firstName ? `Hello ${order.firstName},` : 'Hello,');
-
-function linesText(order: Order): string[] {
+/** The order's lines as its mails list them: `- 2 x Kikoi (L): Ksh 2,000`. */
+export function linesText(order: Order, locale: Locale = 'en'): string[] {
   return order.items.map((item) => {
     const name = item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name;
-    return `- ${item.quantity} x ${name}: ${formatKsh(item.price * item.quantity)}`;
+    return `- ${item.quantity} x ${name}: ${formatKsh(item.price * item.quantity, locale)}`;
   });
 }
 
+/** The door the order goes to, in the owner's words (their messages stay English). */
 function deliveryText(order: Order): string {
   const where = [order.address, order.city, order.county].filter(Boolean).join(', ');
   const how = SHIPPING_OPTIONS[order.shippingOption].label;
@@ -42,25 +43,68 @@ function deliveryText(order: Order): string {
 const partWhere = (order: Order, part: OrderPart): string =>
   part.pickupCounter ? partDestinationText(part) : deliveryText(order);
 
+/** Who the shopper is, to each builder below, and the language they read. */
+type Shopper = {
+  order: Order;
+  origin: MessageOrigin;
+  userId: string | null;
+  locale: Locale;
+  texts: MessageTexts;
+};
+
+const ksh = (shopper: Shopper, amount: number) => formatKsh(amount, shopper.locale);
+
+/** A page of the site, linked in the shopper's language. */
+const siteLink = (shopper: Shopper, path: string) =>
+  linkIn(shopper.locale, `${shopper.origin.site}${path}`);
+
+const orderLink = (shopper: Shopper) => siteLink(shopper, `/orders/${shopper.order._id}`);
+
+/** The order's door, in the shopper's language. */
+function doorText({ order, texts }: Shopper): string {
+  const where = [order.address, order.city, order.county].filter(Boolean).join(', ');
+  return texts.doorDelivery(order.shippingOption, where);
+}
+
+/** Where a part goes, in the shopper's language: its counter, or the order's door. */
+const shopperPartWhere = (shopper: Shopper, part: OrderPart): string =>
+  part.pickupCounter ? shopper.texts.pickupPlace(part.pickupCounter) : doorText(shopper);
+
 /**
  * The shopper's lines on delivery: one when the whole order goes one way, else one a shop with
  * its fee (each shop sends its own parcel at its own price).
  */
-function deliveryLines(order: Order): string[] {
+function deliveryLines(shopper: Shopper): string[] {
+  const { order, texts } = shopper;
   const [only] = order.parts;
-  if (order.parts.length <= 1 && !only?.pickupCounter) return [`Delivery: ${deliveryText(order)}`];
+  if (order.parts.length <= 1 && !only?.pickupCounter) {
+    return [texts.deliveryLine(doorText(shopper))];
+  }
   return [
-    'Delivery, by shop:',
+    texts.deliveryByShop,
     ...order.parts.map(
-      (part) => `- ${part.shopName}: ${partWhere(order, part)}, ${formatKsh(part.delivery)}`,
+      (part) =>
+        `- ${part.shopName}: ${shopperPartWhere(shopper, part)}, ${ksh(shopper, part.delivery)}`,
     ),
   ];
 }
 
-const paymentText = (order: Order) =>
-  order.payOnOrder ? 'Paid online' : 'Pay on delivery, when your order arrives';
-
 const signOff = (origin: MessageOrigin) => ['', `${origin.senderName}`, origin.site];
+
+/**
+ * The links to the receipts an event issued (decision 045): `Your receipt: …`, or one line a
+ * shop when the order's parts each got one.
+ */
+function receiptLines(shopper: Shopper, receipts: readonly ReceiptLink[]) {
+  const { order, texts } = shopper;
+  const link = (receipt: ReceiptLink) =>
+    siteLink(shopper, `/orders/${order._id}/receipts/${receipt.id}`);
+  if (receipts.length === 1 && receipts[0]) return [texts.yourReceipt(link(receipts[0]))];
+  return receipts.map((receipt) => {
+    const shop = order.parts.find((part) => part.shopId === receipt.shopId)?.shopName;
+    return texts.yourReceiptFrom(shop ?? receipt.numberText, link(receipt));
+  });
+}
 
 type Draft = Omit<NewMessage, 'senderName' | 'orderId'>;
 type ShopperKind = Extract<
@@ -74,22 +118,26 @@ type ShopperKind = Extract<
   | 'order_refunded'
 >;
 
-/** Who the shopper is, to each builder below. */
-type Shopper = { order: Order; origin: MessageOrigin; userId: string | null };
-
 /**
  * The shopper's mail, when the order has an email: a greeting, `lines`, then where to see the
  * order (`linkLabel`) and the shop's name.
  */
 function shopperEmail(
-  { order, origin, userId }: Shopper,
+  shopper: Shopper,
   kind: ShopperKind,
   subject: string,
   lines: readonly string[],
-  linkLabel = 'See your order',
+  linkLabel = shopper.texts.seeOrder,
 ): Draft[] {
+  const { order, origin, userId, texts } = shopper;
   if (!order.email) return [];
-  const body = [hello(order), '', ...lines, '', `${linkLabel}: ${orderLink(origin, order)}`];
+  const body = [
+    texts.hello(order.firstName),
+    '',
+    ...lines,
+    '',
+    `${linkLabel}: ${orderLink(shopper)}`,
+  ];
   return [
     {
       channel: 'email',
@@ -103,66 +151,65 @@ function shopperEmail(
 }
 
 /** The shopper's SMS, to the order's own phone when it is a Kenyan mobile: `text` and the link. */
-function shopperSms({ order, origin, userId }: Shopper, kind: ShopperKind, text: string): Draft[] {
+function shopperSms(shopper: Shopper, kind: ShopperKind, text: string): Draft[] {
+  const { order, origin, userId } = shopper;
   // The checkout stored it as +254… (normalizeKenyanPhone), the form an SMS goes to.
   const recipient = normalizeKenyanPhone(order.phoneNumber);
   if (!recipient) return [];
-  const body = `${origin.senderName}: ${text} ${orderLink(origin, order)}`;
+  const body = `${origin.senderName}: ${text} ${orderLink(shopper)}`;
   return [{ channel: 'sms', kind, userId, recipient, subject: '', body }];
 }
 
-function orderReceived(shopper: Shopper): Draft[] {
-  const { order, origin } = shopper;
+function orderReceived(shopper: Shopper, receipts: readonly ReceiptLink[]): Draft[] {
+  const { order, origin, texts } = shopper;
+  const words = texts.received;
+  const links = receiptLines(shopper, receipts);
   return [
     ...shopperEmail(
       shopper,
       'order_received',
-      `Your ${origin.senderName} order ${order.orderId}`,
+      words.subject(origin.senderName, order.orderId),
       [
-        `Thank you for your order ${order.orderId}. This is your copy of it.`,
+        words.thanks(order.orderId),
         '',
-        ...linesText(order),
+        ...linesText(order, shopper.locale),
         '',
-        `Subtotal: ${formatKsh(order.subtotal)}`,
-        ...(order.discount > 0 ? [`Discount: -${formatKsh(order.discount)}`] : []),
-        `Delivery: ${formatKsh(order.shipping)}`,
-        `Total: ${formatKsh(order.totalPrice)}`,
+        words.subtotal(ksh(shopper, order.subtotal)),
+        ...(order.discount > 0 ? [words.discount(ksh(shopper, order.discount))] : []),
+        words.deliveryFee(ksh(shopper, order.shipping)),
+        texts.total(ksh(shopper, order.totalPrice)),
         '',
-        ...deliveryLines(order),
-        `Payment: ${paymentText(order)}`,
+        ...deliveryLines(shopper),
+        words.payment(order.payOnOrder ? texts.paidOnline : texts.payOnDelivery),
+        ...(links.length > 0 ? ['', ...links] : []),
       ],
-      'See your order and follow it',
+      texts.seeOrderAndFollow,
     ),
     ...shopperSms(
       shopper,
       'order_received',
-      `order ${order.orderId} received, ${formatKsh(order.totalPrice)}.`,
+      words.sms(order.orderId, ksh(shopper, order.totalPrice)),
     ),
   ];
 }
 
 function paymentFailed(shopper: Shopper): Draft[] {
-  const { order } = shopper;
+  const { order, texts } = shopper;
+  const words = texts.paymentFailed;
   return [
     ...shopperEmail(
       shopper,
       'payment_failed',
-      `Your payment for order ${order.orderId} did not go through`,
+      words.subject(order.orderId),
       [
-        order.status === 'expired'
-          ? `We did not receive the payment for your order ${order.orderId} in time, so it was not placed.`
-          : `The payment for your order ${order.orderId} did not go through, so it was not placed.`,
+        order.status === 'expired' ? words.expired(order.orderId) : words.failed(order.orderId),
         '',
-        ...linesText(order),
-        `Total: ${formatKsh(order.totalPrice)}`,
+        ...linesText(order, shopper.locale),
+        texts.total(ksh(shopper, order.totalPrice)),
       ],
-      'Pay again',
+      texts.payAgain,
     ),
-    ...shopperSms(
-      shopper,
-      'payment_failed',
-      `payment for order ${order.orderId} did not go through. Pay again:`,
-    ),
+    ...shopperSms(shopper, 'payment_failed', words.sms(order.orderId)),
   ];
 }
 
@@ -172,68 +219,58 @@ const itemsOf = (facts: Facts, part: OrderPart) =>
 
 type Facts = Pick<OrderForMessages, 'order' | 'itemShops' | 'owners'>;
 
-const PART_WORDS = {
-  part_shipped: { subject: 'is on its way', did: 'has sent' },
-  part_delivered: { subject: 'was delivered', did: 'has delivered' },
-  part_cancelled: { subject: 'was cancelled', did: 'has cancelled' },
-} as const;
-
 function partMessage(
-  kind: keyof typeof PART_WORDS,
+  kind: 'part_shipped' | 'part_delivered' | 'part_cancelled',
   facts: Facts,
   part: OrderPart,
   shopper: Shopper,
+  receipts: readonly ReceiptLink[],
 ): Draft[] {
   const { order } = facts;
+  const words = shopper.texts.part;
   const whole = order.parts.length === 1;
-  const words = PART_WORDS[kind];
   const after = [
-    ...(kind === 'part_shipped' && part.trackingNote ? [`Tracking: ${part.trackingNote}`] : []),
+    ...(kind === 'part_shipped' && part.trackingNote ? [words.tracking(part.trackingNote)] : []),
     ...(kind === 'part_shipped' && part.pickupCounter
-      ? [`Collect it at: ${partWhere(order, part).replace(/^Pickup at /, '')}.`]
+      ? [words.collectAt(shopper.texts.pickupPlaceBare(part.pickupCounter))]
       : []),
     ...(kind === 'part_cancelled' && part.refund > 0
-      ? [`${formatKsh(part.refund)} of your payment will be refunded.`]
+      ? [words.refund(ksh(shopper, part.refund))]
       : []),
+    // Paid on delivery, the part's receipt comes with its delivery.
+    ...receiptLines(shopper, receipts),
   ];
-  const tracking = part.trackingNote ? ` Tracking: ${part.trackingNote}.` : '';
   return [
-    ...shopperEmail(
-      shopper,
-      kind,
-      `${whole ? 'Your order' : 'Part of your order'} ${order.orderId} ${words.subject}`,
-      [
-        `${part.shopName} ${words.did} ${whole ? 'your order' : 'these items'}:`,
-        ...itemsOf(facts, part).map((item) => `- ${item.quantity} x ${item.name}`),
-        ...(after.length > 0 ? ['', ...after] : []),
-      ],
-    ),
+    ...shopperEmail(shopper, kind, words.subject(kind, whole, order.orderId), [
+      words.done(kind, whole, part.shopName),
+      ...itemsOf(facts, part).map((item) => `- ${item.quantity} x ${item.name}`),
+      ...(after.length > 0 ? ['', ...after] : []),
+    ]),
     // Only the parcel on its way is worth a text: the shopper may need to be there for it.
     ...(kind === 'part_shipped'
       ? shopperSms(
           shopper,
           kind,
-          `${whole ? 'your order' : 'part of order'} ${order.orderId} is on its way.${tracking}`,
+          words.smsOnItsWay(whole, order.orderId, part.trackingNote || null),
         )
       : []),
   ];
 }
 
 function orderCancelled(shopper: Shopper): Draft[] {
-  const { order } = shopper;
-  return shopperEmail(shopper, 'order_cancelled', `Your order ${order.orderId} was cancelled`, [
-    `Your order ${order.orderId} was cancelled.`,
-    ...(order.refundReason
-      ? ['', 'The money you paid for it will be refunded: we tell you when it is.']
-      : []),
+  const { order, texts } = shopper;
+  const words = texts.cancelled;
+  return shopperEmail(shopper, 'order_cancelled', words.subject(order.orderId), [
+    words.body(order.orderId),
+    ...(order.refundReason ? ['', words.refundFollows] : []),
   ]);
 }
 
 function orderRefunded(shopper: Shopper, cents: number): Draft[] {
-  const { order } = shopper;
-  const amount = formatKsh(fromCents(cents));
-  return shopperEmail(shopper, 'order_refunded', `${amount} refunded for order ${order.orderId}`, [
-    `${amount} of your payment for order ${order.orderId} has been refunded to the account you paid from.`,
+  const { order, texts } = shopper;
+  const amount = ksh(shopper, fromCents(cents));
+  return shopperEmail(shopper, 'order_refunded', texts.refunded.subject(amount, order.orderId), [
+    texts.refunded.body(amount, order.orderId),
   ]);
 }
 
@@ -301,21 +338,26 @@ function ownerPartCancelled(
 // States in which an order's shops had it to send (and may have started packing).
 const PLACED_FROM: ReadonlySet<string> = new Set([...SOLD_STATUSES, 'paid']);
 
-/** The messages one event makes, for the order as it stands now. */
+/**
+ * The messages one event makes, for the order as it stands now; `receipts` are those the event
+ * issued (the order confirmed after its payment, or a part delivered that is paid on delivery).
+ */
 export function messagesForEvent(
   event: OrderEvent,
-  facts: Pick<OrderForMessages, 'order' | 'itemShops' | 'owners' | 'userId'>,
+  facts: Pick<OrderForMessages, 'order' | 'itemShops' | 'owners' | 'userId' | 'locale'>,
   origin: MessageOrigin,
+  receipts: readonly ReceiptLink[] = [],
 ): NewMessage[] {
-  const { order, owners, userId } = facts;
-  const shopper: Shopper = { order, origin, userId };
+  const { order, owners, userId, locale } = facts;
+  // The shopper reads the order's language; its owners and admins read English.
+  const shopper: Shopper = { order, origin, userId, locale, texts: MESSAGE_TEXTS[locale] };
   const partOf = (shopId: string | null) => order.parts.find((part) => part.shopId === shopId);
   const ownerOf = (part: OrderPart) => (part.shopId ? owners.get(part.shopId) : undefined);
   const from = typeof event.data.from === 'string' ? event.data.from : null;
   const drafts: Draft[] = [];
   switch (event.kind) {
     case 'order.confirmed': {
-      drafts.push(...orderReceived(shopper));
+      drafts.push(...orderReceived(shopper, receipts));
       for (const part of order.parts) {
         const owner = ownerOf(part);
         if (!owner) continue;
@@ -343,7 +385,7 @@ export function messagesForEvent(
       const part = partOf(event.shopId);
       if (!part) break;
       const kind = PART_MESSAGE[event.kind];
-      drafts.push(...partMessage(kind, facts, part, shopper));
+      drafts.push(...partMessage(kind, facts, part, shopper, receipts));
       const owner = ownerOf(part);
       if (event.kind === 'part.cancelled' && event.actor === 'admin' && owner) {
         drafts.push(ownerPartCancelled(order, part, owner, origin, 'admin'));

@@ -5,6 +5,7 @@
 // still `sending` on the attempt it claimed), so a worker that lost its claim cannot overwrite
 // another's result.
 import {
+  DAYTIME_SMS_KINDS,
   MARKETING_MESSAGE_KINDS,
   promotionSmsAllowedAt,
   type MessageChannel,
@@ -259,7 +260,8 @@ export function createMessageWorker(
   }
 
   async function claim(): Promise<Claimed[]> {
-    // Outside their hours promotional SMS stay queued, due, and go in the first round after 07:00.
+    // Outside their hours promotional SMS (and unpaid orders' reminders) stay queued, due, and
+    // go in the first round after 07:00.
     const promotionsMayGo = promotionSmsAllowedAt(o.clock());
     return rowsOf<Claimed>(
       await db.execute(sql`
@@ -270,7 +272,7 @@ export function createMessageWorker(
            select id from messages
             where channel in (${oneOf(ready)})
               and (${promotionsMayGo} or channel <> 'sms'
-                   or kind not in (${oneOf(MARKETING_MESSAGE_KINDS)}))
+                   or kind not in (${oneOf(DAYTIME_SMS_KINDS)}))
               and ((status = ${status('queued')} and next_attempt_at <= now())
                 or (status = ${status('sending')} and locked_until < now()))
             order by next_attempt_at

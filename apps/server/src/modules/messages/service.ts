@@ -8,9 +8,11 @@ import type { Tenant } from '../../platform/tenant';
 import { createEventFollower, ordersForMessages, type OrderEvent } from '../orders';
 import type { Channels } from './channels';
 import { smtpChannel } from './email';
-import { unsubscribeKey } from '../consents';
+import { reminderOptOutKey, unsubscribeKey } from '../consents';
+import { issueReceipts } from '../receipts';
 import { enqueueMarketing, type MarketingMessage, type MarketingQueued } from './marketing';
 import { messagesForEvent, type MessageOrigin } from './order-messages';
+import { createRecoveryFollower } from './order-recovery';
 import {
   createMessageWorker,
   enqueueMessage,
@@ -50,7 +52,7 @@ export async function senderNameOf(db: Db | Tx, tenant: Tenant | null): Promise<
 }
 
 /** The sender's name of each of the tenants, read in one statement. */
-async function senderNamesOf(
+export async function senderNamesOf(
   db: Db | Tx,
   tenants: readonly (Tenant | null)[],
 ): Promise<(tenant: Tenant | null) => string> {
@@ -81,8 +83,9 @@ const SPOKEN: ReadonlySet<OrderEvent['kind']> = new Set([
 ]);
 
 /**
- * The follower of order events that writes their messages: in its transaction, so an event is
- * followed exactly when its messages are written. Its rounds run like the outbox worker's, every
+ * The follower of order events that writes their receipts, then their messages (decision 045):
+ * in its transaction, so an event is followed exactly when its receipts and messages are
+ * written, and a message can link the receipt its event issued. Its rounds run like the outbox worker's, every
  * quarter second (a confirmed order's mail is handed over within a second or two), and the
  * outbox is woken when a round wrote anything.
  */
@@ -90,11 +93,13 @@ export function orderMessagesFollower(
   ctx: Pick<AppContext, 'db' | 'tenants' | 'config'>,
   channels: Channels,
   onError?: (error: unknown) => void,
+  onFollowed?: (events: readonly OrderEvent[]) => void,
 ): MessageWorker {
   return createEventFollower(
     ctx.db,
     () => ctx.tenants.sitesOfTenants(ctx.config.publicUrl),
     async (tx, events, siteOf) => {
+      const receipts = await issueReceipts(tx, events);
       const spoken = events.filter((event) => SPOKEN.has(event.kind));
       const facts = await ordersForMessages(
         tx,
@@ -110,13 +115,13 @@ export function orderMessagesFollower(
         if (!found) continue;
         const { tenant, site } = siteOf(found.tenantId);
         const origin: MessageOrigin = { senderName: senders(tenant), site };
-        written.push(...messagesForEvent(event, found, origin));
+        written.push(...messagesForEvent(event, found, origin, receipts.get(event.id) ?? []));
       }
       await enqueueMessages(tx, written, channels);
     },
     // A round reads its orders in a few statements whatever its size (ordersForMessages), so a
     // big one costs little more than a small one and keeps up with a busy shop.
-    { batchSize: 200, ...(onError ? { onError } : {}) },
+    { batchSize: 200, ...(onError ? { onError } : {}), ...(onFollowed ? { onFollowed } : {}) },
   );
 }
 
@@ -129,8 +134,14 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
       app.log.warn({ err: error, messageId }, 'a message was not sent; it is retried later'),
   });
   const runner = runMessageWorker(app, worker);
-  const follower = orderMessagesFollower(ctx, channels, (error) =>
-    app.log.error({ err: error }, 'an order event was not followed; it is tried again shortly'),
+  const follower = orderMessagesFollower(
+    ctx,
+    channels,
+    (error) =>
+      app.log.error({ err: error }, 'an order event was not followed; it is tried again shortly'),
+    (events) => {
+      for (const event of events) app.log.info(orderEventLogFields(event), 'order event');
+    },
   );
   // Low-stock alerts (decision 041) follow in the same rounds: the owner's mail is sent as soon
   // as the order's that crossed the threshold.
@@ -142,6 +153,13 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
     },
     channels,
   );
+  // Reminders of online orders that lapsed unpaid (decision 043), in the same rounds.
+  const recovery = createRecoveryFollower(ctx.db, channels, {
+    sites: () => ctx.tenants.sitesOfTenants(ctx.config.publicUrl),
+    senderNames: senderNamesOf,
+    optOutKey: reminderOptOutKey(ctx.config.jwtSecret),
+    delayMinutes: ctx.config.recoveryDelayMinutes,
+  });
   const following = runMessageWorker(
     app,
     {
@@ -151,8 +169,12 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
           app.log.error({ err: error }, 'a low-stock alert was not followed; tried again shortly');
           return 0;
         });
-        if (followed + alerted > 0) runner.wake();
-        return followed + alerted;
+        const reminded = await recovery.drain().catch((error: unknown) => {
+          app.log.error({ err: error }, 'a lapsed order was not followed; tried again shortly');
+          return 0;
+        });
+        if (followed + alerted + reminded > 0) runner.wake();
+        return followed + alerted + reminded;
       },
     },
     FOLLOW_POLL_MS,
@@ -170,3 +192,23 @@ export function startOutbox(app: App, ctx: AppContext): Outbox {
 }
 
 const FOLLOW_POLL_MS = 250;
+
+/**
+ * An order event as a log line (decision 052): one line per event, written once it is followed
+ * (the follower claims each event once, in whichever process), so an operator can follow an
+ * order by its id. Ids, the move and amounts only: the history note is free text an owner or
+ * admin typed, and is left out with anything else that could name a person.
+ */
+export function orderEventLogFields(event: OrderEvent) {
+  const { from, cents } = event.data;
+  return {
+    event: event.kind,
+    eventId: event.id,
+    orderId: event.orderId,
+    ...(event.partId ? { partId: event.partId } : {}),
+    ...(event.shopId ? { shopId: event.shopId } : {}),
+    actor: event.actor,
+    ...(typeof from === 'string' ? { from } : {}),
+    ...(typeof cents === 'number' ? { amountCents: cents } : {}),
+  };
+}

@@ -337,6 +337,30 @@ describe('promotional SMS hours', () => {
     expect(await statusOf(promotion.id)).toBe('sent');
     expect(fake.sent.filter((sms) => sms.to === promotion.phone)).toHaveLength(1);
   });
+
+  it('keeps an unpaid order’s reminder for the daytime too (decision 043)', async () => {
+    const { userId, phone } = await accountWithPhone();
+    const [id] = await insertMessages(
+      t.database.db,
+      [
+        {
+          channel: 'sms',
+          kind: 'order_recovery',
+          userId,
+          recipient: phone,
+          senderName: 'Soko Naturals',
+          subject: '',
+          body: 'Soko Naturals: order SK-26-000125 was not paid. Pay now: https://soko.test/orders/x',
+        },
+      ],
+      channels,
+    );
+    if (!id) throw new Error('no reminder written');
+    await createMessageWorker(t.database.db, channels, { clock: at('17:30') }).drain();
+    expect(await statusOf(id)).toBe('queued');
+    await createMessageWorker(t.database.db, channels, { clock: at('06:00') }).drain();
+    expect(await statusOf(id)).toBe('sent');
+  });
 });
 
 describe('requests to Africa’s Talking', () => {

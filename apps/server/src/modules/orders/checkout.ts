@@ -1,9 +1,12 @@
 // Checkout: whose order it is, the figures a client claims against the order's own, the
 // delivery form as the order's columns, and the final checkout that confirms the order.
 import {
+  problemText,
+  PROBLEM_TEXTS,
   formatKsh,
   fromCents,
   normalizeKenyanPhone,
+  normalizeKraPin,
   SOLD_STATUSES,
   toCents,
   toShippingOption,
@@ -19,7 +22,10 @@ import { findOrder, lockOrderRow, viewOf, type OrderRow } from './queries';
 import { moveOrder, type Actor } from './transitions';
 import { totalMismatch } from './pricing';
 
-/** The checkout form as the order's delivery and contact columns (the phone as +254…). */
+/**
+ * The checkout form as the order's delivery and contact columns (the phone as +254…, the buyer's
+ * KRA PIN upper case).
+ */
 export function deliveryColumns(form: CheckoutForm) {
   return {
     email: form.email,
@@ -32,6 +38,8 @@ export function deliveryColumns(form: CheckoutForm) {
     address: form.address,
     postalCode: form.postalcode,
     phoneNumber: normalizeKenyanPhone(form.phoneNumber) ?? form.phoneNumber,
+    // For the receipts (decision 045): upper case, '' as none.
+    buyerKraPin: normalizeKraPin(form.buyerKraPin),
   };
 }
 
@@ -44,13 +52,25 @@ const shopper = (caller: Caller | null): Actor => ({ kind: 'shopper', userId: ca
  */
 function assertMayUse(order: OrderRow, caller: Caller | null): void {
   if (!order.userId || caller?.role === 'admin' || caller?.id === order.userId) return;
-  throw notFound('Order not found.');
+  throw notFound(PROBLEM_TEXTS.orderNotFound);
+}
+
+/** The order as its buyer may see it, or 404 when it is not the caller's. */
+export async function findOwnOrder(
+  db: Db | Tx,
+  orderId: string,
+  caller: Caller | null,
+): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound(PROBLEM_TEXTS.orderNotFound);
+  assertMayUse(order, caller);
+  return order;
 }
 
 /** An order read in `tx` and locked until its commit, or 404 when it is not the caller's. */
 export async function lockOrder(tx: Tx, orderId: string, caller: Caller | null): Promise<OrderRow> {
   const order = await lockOrderRow(tx, orderId);
-  if (!order) throw notFound('Order not found.');
+  if (!order) throw notFound(PROBLEM_TEXTS.orderNotFound);
   assertMayUse(order, caller);
   return order;
 }
@@ -92,16 +112,16 @@ export function checkDestination(
 ): void {
   if (order.pickupOnly) return;
   const missing: Record<string, string> = {};
-  if (!form.address) missing.address = 'This field is required.';
-  if (!form.city) missing.city = 'This field is required.';
+  if (!form.address) missing.address = PROBLEM_TEXTS.required;
+  if (!form.city) missing.city = PROBLEM_TEXTS.required;
   if (Object.keys(missing).length > 0) {
-    throw new AppError(400, 'validation_failed', 'Say where to deliver the order.', {
+    throw new AppError(400, 'validation_failed', PROBLEM_TEXTS.deliverWhere, {
       fields: missing,
     });
   }
   if (order.pricedCounty !== null && order.pricedCounty !== form.county) {
     const priced = order.pricedCounty;
-    const message = `Delivery was priced for ${priced}: choose ${priced}, or place the order again for ${form.county}.`;
+    const message = problemText('deliveryCountyChanged', { priced, county: form.county });
     throw new AppError(409, 'delivery_county_changed', message, {
       fields: { county: message },
       details: { county: priced },
@@ -127,7 +147,7 @@ export async function checkoutOrder(
       return { expired: true };
     }
     if (order.status === 'pending_payment' && order.payOnOrder) {
-      throw conflict('payment_required', 'This order must be paid online before it is confirmed.');
+      throw conflict('payment_required', PROBLEM_TEXTS.mustPayOnline);
     }
     if (order.refundReason === 'sold_out_after_payment') {
       throw conflict(
@@ -136,7 +156,7 @@ export async function checkoutOrder(
       );
     }
     if (order.status !== 'pending_payment' && order.status !== 'paid') {
-      throw conflict('order_closed', 'This order can no longer be completed. Please order again.');
+      throw conflict('order_closed', PROBLEM_TEXTS.orderNoLongerCompleted);
     }
     await checkClaims(tx, order, body);
     checkDestination(order, body);
@@ -148,7 +168,7 @@ export async function checkoutOrder(
   });
   // The expiry is committed before the shopper hears of it, so the stock is really back.
   if ('expired' in result) {
-    throw conflict('order_closed', 'This order has expired. Please place your order again.');
+    throw conflict('order_closed', PROBLEM_TEXTS.orderExpired);
   }
   // The order as this transaction left it (its row locked until the commit), so only its lines
   // and parts are read again.
@@ -158,7 +178,7 @@ export async function checkoutOrder(
 /** GET /api/orders/{id}: the buyer's view of one order. */
 export async function readOwnOrder(db: Db, id: string, caller: Caller | null): Promise<Order> {
   const order = await findOrder(db, id);
-  if (!order) throw notFound('Order not found.');
+  if (!order) throw notFound(PROBLEM_TEXTS.orderNotFound);
   assertMayUse(order, caller);
   return viewOf(db, order);
 }

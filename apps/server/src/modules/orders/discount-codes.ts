@@ -4,6 +4,7 @@
 // many shoppers race for it (the same rule as stock). A shop's own code takes off that shop's
 // lines only and the shop bears it; the marketplace's takes off the whole cart (decision 038).
 import {
+  PROBLEM_TEXTS,
   CODE_TAKEN_MESSAGE,
   INVALID_CODE_MESSAGE,
   discountCodeAmountCents,
@@ -34,7 +35,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { discountCodes, discountCodeUses, shops } from '../../platform/schema';
 
 export { INVALID_CODE_MESSAGE };
-export const CODE_USED_BY_SHOPPER_MESSAGE = 'You have already used this discount code.';
+export const CODE_USED_BY_SHOPPER_MESSAGE = PROBLEM_TEXTS.codeUsedByShopper;
 
 export type UsableCode = DiscountCodeTerms &
   DiscountCodeScope & {

@@ -79,12 +79,21 @@ export function createEventFollower<Prepared>(
   db: Db,
   prepare: () => Promise<Prepared>,
   follow: FollowEvents<Prepared>,
-  { batchSize = 50, onError }: { batchSize?: number; onError?: (error: unknown) => void } = {},
+  {
+    batchSize = 50,
+    onError,
+    onFollowed,
+  }: {
+    batchSize?: number;
+    onError?: (error: unknown) => void;
+    /** Told of the events once their round has committed: each event once (logs). */
+    onFollowed?: (events: readonly OrderEvent[]) => void;
+  } = {},
 ): EventFollower {
   /** Claims, follows and marks the due events (`only` that one), oldest first, in one transaction. */
   const round = async (only?: string) => {
     const prepared = await prepare();
-    return db.transaction(async (tx) => {
+    const followed = await db.transaction(async (tx) => {
       const events = rowsOf<EventRow>(
         await tx.execute(sql`
           update order_events set followed_at = now()
@@ -98,8 +107,10 @@ export function createEventFollower<Prepared>(
       ).map(eventOf);
       events.sort((a, b) => a.at.getTime() - b.at.getTime());
       if (events.length > 0) await follow(tx, events, prepared);
-      return events.length;
+      return events;
     });
+    if (followed.length > 0) onFollowed?.(followed);
+    return followed.length;
   };
 
   async function runOnce(): Promise<number> {

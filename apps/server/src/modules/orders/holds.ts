@@ -1,6 +1,7 @@
 // Holds: an unpaid order holds its stock, so one client (and one network address) may hold only
 // so much at once (decision 029). Here are those bounds' settings, the figures the order's
 // statement checks them with, and what the shopper is told when one is passed.
+import { problemText } from '@soko/contract';
 import { AppError } from '../../platform/errors';
 import { lineLabel } from './stock';
 import type { PricedLine } from './pricing';
@@ -38,7 +39,10 @@ export function tooManyOpenOrders(settings: OrderSettings, firstLapse: Date, now
   return new AppError(
     429,
     'too_many_open_orders',
-    `You already have ${settings.maxOpenOrders} orders waiting for payment. Pay for one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}, when the oldest unpaid one lapses.`,
+    problemText('tooManyOpenOrders', {
+      count: settings.maxOpenOrders,
+      wait: `${minutes} minute${minutes === 1 ? '' : 's'}`,
+    }),
     { details: { retryAfterSeconds: waitSeconds } },
   );
 }
@@ -59,7 +63,10 @@ export function tooManyOpenOrdersFromAddress(settings: OrderSettings, lapse: Dat
   return new AppError(
     429,
     'too_many_open_orders_address',
-    `Too many orders from your network are waiting for payment right now (${settings.maxOpenOrdersPerAddress} at most from one internet address, which mobile networks share among many shoppers). Please try again in ${wait.minutes}.`,
+    problemText('tooManyOpenOrdersFromNetwork', {
+      max: settings.maxOpenOrdersPerAddress,
+      wait: wait.minutes,
+    }),
     { details: { retryAfterSeconds: wait.seconds } },
   );
 }

@@ -5,6 +5,8 @@ export { registerDiscountCodeRoutes } from './discount-code-routes';
 export { orderNumberSql } from './order-number';
 export {
   buyerOrderLines,
+  buyerOrdersForExport,
+  type ExportedOrder,
   ordersForMessages,
   proofOfPurchase,
   readOrder,
@@ -20,7 +22,10 @@ export {
 export { expireOverdueOrders, productIdsOf } from './expiry';
 export {
   applyPaymentOutcome,
+  lockHandPayableOrder,
   prepareOrderForPayment,
+  readHandPayableOrder,
+  type HandPayableOrder,
   type PayableOrder,
   type PaymentOutcome,
 } from './payment-outcomes';

@@ -2,6 +2,7 @@
 // admin, marks it shipped, delivered or cancelled, and the order's own state follows its parts
 // through the one transition table. Every move of a part is kept in the order's history.
 import {
+  PROBLEM_TEXTS,
   isUuid,
   orderStateOfParts,
   PART_ACTIONS,
@@ -21,7 +22,7 @@ import { listShopOrders, lockOrderRow, type OrderRow } from './queries';
 import { returnStock, orderStockMoves, uncountUnitsSold } from './stock';
 import { flagRefund, moveOrder, type Actor } from './transitions';
 
-const orderNotFound = () => notFound('Order not found.');
+const orderNotFound = () => notFound(PROBLEM_TEXTS.orderNotFound);
 const label = (status: OrderStatus) => status.replaceAll('_', ' ');
 
 /**

@@ -1,12 +1,13 @@
 // What the payments module asks of orders: an order readied for its online payment, and the
 // order moved as a verified payment outcome says. Payments never write an order themselves.
-import { findOrderMove, type CheckoutForm } from '@soko/contract';
+import { PROBLEM_TEXTS, findOrderMove, type CheckoutForm } from '@soko/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
-import type { Tx } from '../../platform/db';
-import { AppError, conflict } from '../../platform/errors';
+import type { Db, Tx } from '../../platform/db';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { orders } from '../../platform/schema';
 import { lockOrderRow, type OrderRow } from './queries';
+import { findOwnOrder } from './checkout';
 import { completeRequestedRefund } from './refunds';
 import { clearRefund, flagRefund, moveOrder, type Actor } from './transitions';
 import {
@@ -35,11 +36,11 @@ export async function prepareOrderForPayment(
 ): Promise<PayableOrder> {
   const order = await lockOrder(tx, orderId, caller);
   if (!order.payOnOrder) {
-    throw conflict('conflict', 'This order is paid on delivery: no online payment is needed.');
+    throw conflict('conflict', PROBLEM_TEXTS.paidOnDelivery);
   }
-  if (order.paidAt) throw conflict('already_paid', 'This order is already paid.');
+  if (order.paidAt) throw conflict('already_paid', PROBLEM_TEXTS.orderAlreadyPaid);
   if (order.status !== 'pending_payment' || !order.holdUntil || order.holdUntil <= now) {
-    throw conflict('order_closed', 'This order can no longer be paid. Please order again.');
+    throw conflict('order_closed', PROBLEM_TEXTS.orderNoLongerPaid);
   }
   await checkClaims(tx, order, form);
   // The delivery form saved here is where the parts go: the county they were priced for.
@@ -49,6 +50,45 @@ export async function prepareOrderForPayment(
     .set({ ...deliveryColumns(form), updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   return { id: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents };
+}
+
+/**
+ * An order the shopper may pay by hand to the Paybill (decision 042): online, unpaid, and open or
+ * lapsed for want of payment (failed, expired); a late payment is applied as recordPaid says.
+ */
+export type HandPayableOrder = PayableOrder & { payable: boolean };
+
+const HAND_PAYABLE = new Set(['pending_payment', 'payment_failed', 'expired']);
+
+const handPayable = (order: OrderRow): HandPayableOrder => ({
+  id: order.id,
+  orderNumber: order.orderNumber,
+  totalCents: order.totalCents,
+  payable: order.payOnOrder && order.paidBy === null && HAND_PAYABLE.has(order.status),
+});
+
+/** The caller's order, read for the Paybill steps (404 when it is not theirs). */
+export async function readHandPayableOrder(
+  db: Db | Tx,
+  orderId: string,
+  caller: Caller | null,
+): Promise<HandPayableOrder> {
+  return handPayable(await findOwnOrder(db, orderId, caller));
+}
+
+/**
+ * The order locked in `tx` for a code typed for it: the caller's (404 otherwise), or, with
+ * `caller` 'provider', whoever's (M-Pesa's result about a code already claimed).
+ */
+export async function lockHandPayableOrder(
+  tx: Tx,
+  orderId: string,
+  caller: Caller | null | 'provider',
+): Promise<HandPayableOrder> {
+  if (caller !== 'provider') return handPayable(await lockOrder(tx, orderId, caller));
+  const order = await lockOrderRow(tx, orderId);
+  if (!order) throw notFound(PROBLEM_TEXTS.orderNotFound);
+  return handPayable(order);
 }
 
 /** What the provider verified about one payment of an order. */

@@ -1,9 +1,17 @@
 // Placing an order: priced first (pricing.ts), then one statement, built once per shape, writes
 // the order, its lines and parts, takes its stock and its discount code's use, or refuses the
 // whole of it (decisions 023 and 025).
-import { fromCents, type CreateOrderBody, type CreateOrderResponse } from '@soko/contract';
+import {
+  DEFAULT_LOCALE,
+  PROBLEM_TEXTS,
+  fromCents,
+  NOT_RECOVERABLE_MESSAGE,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+  type Locale,
+} from '@soko/contract';
 import { randomUUID } from 'node:crypto';
-import { sql, type Query } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Query } from 'drizzle-orm';
 import type { Caller } from '../../platform/access';
 import {
   buildStatement,
@@ -14,7 +22,7 @@ import {
   runStatement,
   type Db,
 } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import { orderLines, orderParts, orders } from '../../platform/schema';
 import { orderNumberPrefix, orderNumberSql } from './order-number';
 import {
@@ -58,6 +66,11 @@ export type Orderer = {
   networkKey: string;
   /** The storefront it is placed at (its messages come from that shop); null: the default. */
   tenantId?: string | null;
+  /**
+   * The language the shopper chose (the `lang` cookie the checkout's call carried; decision 050):
+   * its messages and receipts are written in it. Null when the call named none Soko speaks.
+   */
+  locale?: Locale | null;
 };
 
 const stockMoves = (lines: readonly PricedLine[]): StockMove[] =>
@@ -125,6 +138,8 @@ function orderStatement(db: Db, shape: OrderShape): Query {
     clientKey: p('clientKey'),
     networkKey: p('networkKey'),
     tenantId: p('tenantId'),
+    recoveredFrom: p('recoveredFrom'),
+    locale: p('locale'),
   });
   const placeLines = db.insert(orderLines).values(
     Array.from({ length: shape.lines }, (_, i) => ({
@@ -138,6 +153,7 @@ function orderStatement(db: Db, shape: OrderShape): Query {
       unitPriceCents: p(`line_${i}_unitPriceCents`),
       quantity: p(`line_${i}_quantity`),
       position: i,
+      taxType: p(`line_${i}_taxType`),
     })),
   );
   const placeParts = db.insert(orderParts).values(
@@ -200,13 +216,39 @@ function orderStatement(db: Db, shape: OrderShape): Query {
 }
 
 /**
+ * The order a recovery link names (decision 043), when it is an online order that lapsed or
+ * failed unpaid, with its language; anything else is refused at the field: the client says where
+ * the cart came from, the server decides whether that counts. It changes no price.
+ */
+async function recoverable(
+  db: Db,
+  orderId: string | undefined,
+): Promise<{ id: string; locale: Locale } | null> {
+  if (orderId === undefined) return null;
+  const [lapsed] = await db
+    .select({ id: orders.id, locale: orders.locale })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.payOnOrder, true),
+        inArray(orders.status, ['payment_failed', 'expired']),
+      ),
+    )
+    .limit(1);
+  if (!lapsed)
+    throw badRequest(NOT_RECOVERABLE_MESSAGE, { recoveredFrom: NOT_RECOVERABLE_MESSAGE });
+  return lapsed;
+}
+
+/**
  * POST /api/order/create. Reads come first and take no locks; then one statement, with no
  * transaction around it, places the whole order or nothing (two round trips in all).
  */
 export async function createOrder(
   db: Db,
   body: CreateOrderBody,
-  { caller, clientKey, networkKey, tenantId }: Orderer,
+  { caller, clientKey, networkKey, tenantId, locale }: Orderer,
   settings: OrderSettings,
   now = new Date(),
   carrier?: CachedCarrier,
@@ -215,6 +257,7 @@ export async function createOrder(
   // price, a limit) never writes.
   const { lines, parts, code, subtotalCents, discountCents, shippingOption, shipping, totalCents } =
     await priceOrder(db, body, now, carrier);
+  const recovered = await recoverable(db, body.recoveredFrom);
   const payOnOrder = lines.some((line) => line.payOnOrder);
   const holdMinutes = payOnOrder ? settings.orderHoldMinutes : PAY_ON_DELIVERY_HOLD_MINUTES;
   const holdUntil = new Date(now.getTime() + holdMinutes * MINUTE_MS);
@@ -246,6 +289,10 @@ export async function createOrder(
     clientKey,
     networkKey,
     tenantId: tenantId ?? null,
+    recoveredFrom: recovered?.id ?? null,
+    // The language the call names; else, rebuilt from a lapsed order, that order's (its
+    // reminder was written in it); else English.
+    locale: locale ?? recovered?.locale ?? DEFAULT_LOCALE,
     now: now.toISOString(),
     maxOpenOrders: settings.maxOpenOrders,
     maxOpenOrdersPerAddress: settings.maxOpenOrdersPerAddress,
@@ -263,6 +310,7 @@ export async function createOrder(
     values[`line_${i}_imageUrl`] = line.imageUrl;
     values[`line_${i}_unitPriceCents`] = line.unitPriceCents;
     values[`line_${i}_quantity`] = line.quantity;
+    values[`line_${i}_taxType`] = line.taxType;
   });
   parts.forEach((part, i) => {
     values[`part_${i}_shopId`] = part.shopId;
@@ -308,7 +356,7 @@ export async function createOrder(
     }
     // A product deleted between pricing and the insert: its line can no longer point at it.
     if (hasPgErrorCode(error, '23503')) {
-      throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.');
+      throw new AppError(404, 'not_found', PROBLEM_TEXTS.noLongerSold);
     }
     throw error;
   }

@@ -2,9 +2,12 @@
 // amount and each shop part's delivery (decision 035), and refuses a client total or discount that differs (409 with its own
 // figures). The client's figures are claims to check, never amounts to charge.
 import {
+  problemText,
+  PROBLEM_TEXTS,
   codeAmountForLinesCents,
   discountCodeRefusal,
   discountedPriceCents,
+  effectiveTaxType,
   partDeliveryCents,
   type PartDelivery,
   type PartDestination,
@@ -16,6 +19,7 @@ import {
   toShippingOption,
   type ShippingOption,
   type CreateOrderBody,
+  type TaxType,
   type TotalMismatchDetails,
   variantLabel,
 } from '@soko/contract';
@@ -46,6 +50,8 @@ export type PricedLine = {
   payOnOrder: boolean;
   maxPerOrder: number;
   shopName: string;
+  /** The tax type the line is sold at, frozen on the order line (decision 045). */
+  taxType: TaxType;
   /** The shop's delivery settings as stored; null: it set nothing (the spec's Ksh 10 / 20). */
   delivery: StoredDeliverySettings | null;
 };
@@ -72,6 +78,8 @@ function buildPriceRead(db: Db) {
         shopId: products.shopId,
         payOnOrder: shops.payOnOrder,
         maxPerOrder: shops.maxPerOrder,
+        taxType: products.taxType,
+        vatRegistered: shops.vatRegistered,
         shopName: shops.name,
         delivery: shopDelivery.settings,
         variantId: productVariants.id,
@@ -128,7 +136,7 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
   return items.map((item, index) => {
     const product = productRows.find((row) => row.id === item.productId);
     if (!product) {
-      throw new AppError(404, 'not_found', 'An item in your cart is no longer sold.', {
+      throw new AppError(404, 'not_found', PROBLEM_TEXTS.noLongerSold, {
         details: { productId: item.productId, variantId: item.selectedVariant },
       });
     }
@@ -154,6 +162,7 @@ async function priceLines(db: Db, items: CreateOrderBody['items']): Promise<Pric
       payOnOrder: product.payOnOrder,
       maxPerOrder: product.maxPerOrder,
       shopName: product.shopName,
+      taxType: effectiveTaxType(product.taxType, product.vatRegistered),
       delivery: product.delivery,
     };
   });
@@ -170,9 +179,14 @@ function checkQuantityLimits(lines: readonly PricedLine[]): void {
     const quantity = (totals.get(key) ?? 0) + line.quantity;
     totals.set(key, quantity);
     if (quantity <= line.maxPerOrder) return;
-    const message = `You can order at most ${line.maxPerOrder} of ${lineLabel(line.name, line.variantLabel)} at a time. Lower the quantity in your cart, then place the order.`;
+    const message = problemText('quantityLimit', {
+      max: line.maxPerOrder,
+      name: lineLabel(line.name, line.variantLabel),
+    });
     throw new AppError(400, 'quantity_limit', message, {
-      fields: { [`items.${index}.quantity`]: `At most ${line.maxPerOrder} in one order.` },
+      fields: {
+        [`items.${index}.quantity`]: problemText('atMostInOneOrder', { max: line.maxPerOrder }),
+      },
       details: { productId: line.productId, variantId: line.variantId, max: line.maxPerOrder },
     });
   });

@@ -3,6 +3,7 @@
 // provider (or a person, by hand) has given it back. Asking the provider is the payments
 // module's part; it calls these inside its transactions.
 import {
+  PROBLEM_TEXTS,
   fromCents,
   isUuid,
   type RefundQueueEntry,
@@ -39,11 +40,11 @@ const completedRefundsOf = (tx: Db | Tx, orderId: string) =>
  * cannot go back through the provider and a person must settle it.
  */
 export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
-  if (!isUuid(orderId)) throw notFound('Order not found.');
+  if (!isUuid(orderId)) throw notFound(PROBLEM_TEXTS.orderNotFound);
   const order = await lockOrderRow(tx, orderId);
-  if (!order) throw notFound('Order not found.');
+  if (!order) throw notFound(PROBLEM_TEXTS.orderNotFound);
   const reason = order.refundReason;
-  if (!reason) throw conflict('nothing_owed', 'Nothing is owed on this order.');
+  if (!reason) throw conflict('nothing_owed', PROBLEM_TEXTS.nothingOwed);
   if (reason === 'amount_mismatch') {
     throw conflict(
       'refund_by_hand',
@@ -85,7 +86,7 @@ export async function refundDue(tx: Tx, orderId: string): Promise<RefundDue> {
   } else if (reason !== 'paid_twice') {
     amountCents = payment.amountCents - refundedCents;
   }
-  if (amountCents <= 0) throw conflict('nothing_owed', 'Nothing is owed on this order.');
+  if (amountCents <= 0) throw conflict('nothing_owed', PROBLEM_TEXTS.nothingOwed);
   return {
     order,
     paymentId: payment.id,
@@ -194,11 +195,11 @@ export async function resolveRefundByHand(
   note: string,
   actor: Actor,
 ): Promise<void> {
-  if (!isUuid(orderId)) throw notFound('Order not found.');
+  if (!isUuid(orderId)) throw notFound(PROBLEM_TEXTS.orderNotFound);
   await db.transaction(async (tx) => {
     const order = await lockOrderRow(tx, orderId);
-    if (!order) throw notFound('Order not found.');
-    if (!order.refundReason) throw conflict('nothing_owed', 'Nothing is owed on this order.');
+    if (!order) throw notFound(PROBLEM_TEXTS.orderNotFound);
+    if (!order.refundReason) throw conflict('nothing_owed', PROBLEM_TEXTS.nothingOwed);
     await clearRefund(tx, order, actor, `settled by hand: ${note}`);
   });
 }

@@ -1,4 +1,5 @@
 import {
+  PROBLEM_TEXTS,
   adminOrdersExportQuerySchema,
   adminOrdersQuerySchema,
   createOrderBodySchema,
@@ -20,13 +21,15 @@ import {
   orderHistorySchema,
   type ShopIdParams,
   isUuid,
+  LANG_COOKIE,
+  parseLocale,
   apiErrorSchema,
   TOTAL_COUNT_HEADER,
 } from '@soko/contract';
 import { z } from 'zod';
 import { clientKeysOf } from '../../platform/device';
 import { productTags, type App, type AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { answeredCode, notFound } from '../../platform/errors';
 import { sendPackageOfPart, type CachedCarrier } from '../delivery';
 import { errorResponses } from '../../platform/openapi';
 import { runPeriodically } from '../../platform/periodic';
@@ -58,7 +61,7 @@ const errors = {
 const EXPIRY_SWEEP_MS = 30_000;
 /** An id that is not a UUID names no order: 404, like any other unknown id. */
 function orderIdOf(params: { orderId: string }): string {
-  if (!isUuid(params.orderId)) throw notFound('Order not found.');
+  if (!isUuid(params.orderId)) throw notFound(PROBLEM_TEXTS.orderNotFound);
   return params.orderId;
 }
 
@@ -96,6 +99,11 @@ export function registerOrderRoutes(app: App, ctx: AppContext, carrier?: CachedC
     {
       config: { access: 'public', rateLimit: limits.perClient },
       preValidation: limits.perAddress,
+      // Every refusal, from the rate limits and the body's schema to stock, counted by its code.
+      onError: async (request, _reply, error) => {
+        const { status, code } = answeredCode(error, request);
+        if (status < 500) ctx.metrics.orderRefused(code);
+      },
       schema: {
         tags: ['checkout'],
         summary:
@@ -109,16 +117,19 @@ export function registerOrderRoutes(app: App, ctx: AppContext, carrier?: CachedC
       // The account, else the device (a cookie issued here if the browser has none yet).
       const keys = clientKeysOf(request, reply, caller, jwtSecret);
       const tenant = await ctx.tenants.forRequest(request);
+      // The shopper's language, from the cookie the header's switch keeps (decision 050).
+      const locale = parseLocale(request.cookies[LANG_COOKIE]);
       const created = await createOrder(
         db,
         request.body,
-        { caller, ...keys, tenantId: tenant?.id ?? null },
+        { caller, ...keys, tenantId: tenant?.id ?? null, locale },
         settings,
         new Date(),
         carrier,
       );
       // Stock moved: the answers showing these products go within STOCK_LAG_MS.
       cache.invalidateSoon(productTags(request.body.items.map((item) => item.productId)));
+      ctx.metrics.orderPlaced();
       return reply.status(201).send(created);
     },
   );

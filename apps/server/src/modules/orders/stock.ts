@@ -11,7 +11,7 @@
 // step's WHERE asks that the step before it took its row: PostgreSQL runs a step only after the
 // one it reads, so the rows are still locked one at a time in that order, and the chain stops at
 // the first short row. An order's insert carries the chain in its own statement (placing.ts).
-import type { PartStatus } from '@soko/contract';
+import { problemText, type PartStatus } from '@soko/contract';
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { buildStatement, rowsOf, runStatement, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
@@ -63,7 +63,9 @@ async function soldOut(tx: Db | Tx, step: StockStep): Promise<never> {
   const available = Math.max(row?.stock ?? 0, 0);
   throw conflict(
     'out_of_stock',
-    available === 0 ? `${move.label} is sold out.` : `${move.label}: only ${available} left.`,
+    available === 0
+      ? problemText('soldOut', { name: move.label })
+      : problemText('onlyLeft', { name: move.label, count: available }),
     { productId: move.productId, variantId, available },
   );
 }

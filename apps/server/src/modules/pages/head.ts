@@ -7,10 +7,14 @@ import {
   discountedPriceCents,
   fromCents,
   blogPostPath,
+  productDescription,
+  productName,
   productPath,
   toCents,
   type BlogPost,
   type InitialDataEntry,
+  LANG_PARAM,
+  type Locale,
   type Product,
   type Review,
   type Seo,
@@ -30,7 +34,36 @@ export type PageHead = {
   preloadImage?: { url: string; sizes: string };
   /** Answers the page asks for first, seeded into the app's query cache. */
   initialData?: InitialDataEntry[];
+  /** The page's language (`<html lang>`) and its versions in each language (hreflang). */
+  locale?: Locale;
+  alternates?: { hreflang: string; href: string }[];
 };
+
+/** A page's address in a language: English at its own address, Kiswahili with `?lang=sw`. */
+export function inLanguage(url: string, locale: Locale): string {
+  if (locale === 'en') return url;
+  const address = new URL(url);
+  address.searchParams.set(LANG_PARAM, locale);
+  return address.toString();
+}
+
+/**
+ * The head in `locale` (decision 049): its canonical is its own language's address, and it
+ * names both languages' versions, English (cookie-less crawlers' default) also as x-default.
+ */
+export function headInLanguage(head: PageHead, locale: Locale): PageHead {
+  const english = head.canonical;
+  return {
+    ...head,
+    canonical: inLanguage(english, locale),
+    locale,
+    alternates: [
+      { hreflang: 'en', href: english },
+      { hreflang: 'sw', href: inLanguage(english, 'sw') },
+      { hreflang: 'x-default', href: english },
+    ],
+  };
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -81,6 +114,10 @@ export function renderHead(head: PageHead): string {
     meta('name', 'description', head.description),
     meta('name', 'keywords', head.keywords),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...(head.alternates ?? []).map(
+      ({ hreflang, href }) =>
+        `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
+    ),
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
@@ -171,21 +208,23 @@ export function productHead(
   seo: Seo,
   canonicalBase: string,
   product: Product,
-  reviews?: PageReviews,
+  reviews: PageReviews | undefined,
+  locale: Locale,
 ): PageHead {
+  // The page's language picks the product's words (decision 050); its address stays the
+  // English name's, one canonical address per product (Kiswahili's adds ?lang=sw).
   const path = productPath(product);
+  const name = productName(product, locale);
   const url = absoluteUrl(canonicalBase, path);
   const images = product.imageUrls.map((image) => absoluteUrl(canonicalBase, image));
   const price = fromCents(discountedPriceCents(toCents(product.price), product.discounts)).toFixed(
     2,
   );
-  const description = summarise(product.description) || seo.description;
+  const description = summarise(productDescription(product, locale)) || seo.description;
   return {
-    title: `${product.name} | ${seo.title}`,
+    title: `${name} | ${seo.title}`,
     description,
-    keywords: [product.name, product.category, product.Type, seo.keywords]
-      .filter(Boolean)
-      .join(', '),
+    keywords: [name, product.category, product.Type, seo.keywords].filter(Boolean).join(', '),
     canonical: url,
     ogType: 'product',
     image: images[0],
@@ -193,7 +232,7 @@ export function productHead(
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
-      name: product.name,
+      name,
       description,
       sku: product._id,
       category: product.category,
@@ -245,7 +284,9 @@ const HEAD_MARKER = '<!--soko-head-->';
  * "the marker" or "the rest of the page" and copy the template into the head.
  */
 export function injectHead(indexHtml: string, head: PageHead): string {
-  const withoutTitle = indexHtml.replace(/<title>[^<]*<\/title>/, '');
+  const withoutTitle = indexHtml
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('<html lang="en">', `<html lang="${head.locale ?? 'en'}">`);
   const at = withoutTitle.indexOf(HEAD_MARKER);
   if (at === -1) return withoutTitle;
   return withoutTitle.slice(0, at) + renderHead(head) + withoutTitle.slice(at + HEAD_MARKER.length);

@@ -16,6 +16,7 @@ import {
   PAGE_QUERY_PARAMS,
   PAGE_SIZES,
   SERVER_RENDERED_PATHS,
+  STAFF_PATHS,
   STOREFRONT_PATHS,
   blogPostPath,
   matchAppPath,
@@ -29,6 +30,7 @@ import {
   type AppPathMatch,
   type InitialDataEntry,
   type Listing,
+  type Locale,
   type Shop,
 } from '@soko/contract';
 import type { CachedResponse } from '../../platform/cache';
@@ -50,18 +52,25 @@ import {
 } from '../catalog';
 import { countPosts, getPost, listPosts } from '../blog';
 import { reviewsForPageData } from '../reviews';
+import { readPrivacyNotice } from '../data-rights';
 import {
   absoluteUrl,
   blogPostHead,
+  headInLanguage,
+  inLanguage,
   injectHead,
   productHead,
   siteHead,
   type PageHead,
 } from './head';
+import { PAGE_TITLES } from './titles';
 
 // Pages worth indexing; the rest (cart, checkout, accounts, admin) are marked noindex.
 const INDEXED = new Set<string>(STOREFRONT_PATHS);
 const SERVER_RENDERED = new Set<string>(SERVER_RENDERED_PATHS);
+// Owner and admin screens are English only (decision 050): `<html lang="en">` and no Kiswahili
+// version to name, whatever the shopper's cookie.
+const STAFF = new Set<string>(STAFF_PATHS);
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
@@ -69,7 +78,11 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * given the first data the page embeds. Without one (a build without it, most server tests)
  * pages go out with an empty #root and the browser draws them.
  */
-export type BodyRenderer = (url: string, initialData: InitialDataEntry[]) => Promise<string>;
+export type BodyRenderer = (
+  url: string,
+  initialData: InitialDataEntry[],
+  locale: Locale,
+) => Promise<string>;
 
 /** Where a request for a page is: its path and the parameters its page reads, in one order. */
 export type PageAddress = { pathname: string; search: URLSearchParams };
@@ -85,15 +98,6 @@ export function pageAddress(url: string): PageAddress {
   }
   return { pathname: pathname.replace(/\/{2,}/g, '/'), search };
 }
-
-const TITLES: Record<string, string> = {
-  '/alllisting': 'All Products',
-  '/new-arrival': 'New Arrivals',
-  '/PopularChoises': 'Popular Choices',
-  '/About': 'About Us',
-  '/blog': 'Blog',
-  '/offline': 'Saved for offline',
-};
 
 /**
  * Whether a painted page is kept (decision 003) is decided by its address: `keep: false` when
@@ -137,8 +141,11 @@ const escapeXml = (text: string) =>
   );
 
 export type PageRenderer = {
-  /** The app's HTML for this address: 200 with its head, or a real 404 (not cached). */
-  page(tenant: Tenant | null, address: PageAddress): Promise<CachedResponse>;
+  /**
+   * The app's HTML for this address in `locale`: 200 with its head, or a real 404 (not cached).
+   * Each language's page is kept apart (decision 049).
+   */
+  page(tenant: Tenant | null, address: PageAddress, locale?: Locale): Promise<CachedResponse>;
   /** /sitemap.xml: a sitemap index, so no file grows past the protocol's 50,000 addresses. */
   sitemap(tenant: Tenant | null): Promise<CachedResponse>;
   /** /sitemap-pages.xml: listings, categories, shops and posts. */
@@ -254,6 +261,10 @@ export function createPageRenderer(
         await add(queryKeys.productsPage(sort, page, pageSize), async () => ({ products, total }));
         break;
       }
+      case '/privacy': {
+        await add(queryKeys.privacy(), () => readPrivacyNotice(db, tenant));
+        break;
+      }
       case '/blog': {
         const page = parsePageParam(search.get('page'));
         const [posts, total] = await Promise.all([listPosts(db, page), countPosts(db)]);
@@ -282,36 +293,45 @@ export function createPageRenderer(
   }
 
   /** The page painted by the web app, for the pages it paints and when the build has it. */
-  async function withBody(page: RenderedPage, address: PageAddress): Promise<RenderedPage> {
+  async function withBody(
+    page: RenderedPage,
+    address: PageAddress,
+    locale: Locale,
+  ): Promise<RenderedPage> {
     const match = matchAppPath(address.pathname);
     if (!renderBody || page.status !== 200 || !match || !SERVER_RENDERED.has(match.pattern)) {
       return page;
     }
     const query = address.search.toString();
     const url = `http://soko.invalid${address.pathname}${query ? `?${query}` : ''}`;
-    return { ...page, body: await renderBody(url, page.head.initialData ?? []) };
+    return { ...page, body: await renderBody(url, page.head.initialData ?? [], locale) };
   }
 
-  async function render(tenant: Tenant | null, address: PageAddress): Promise<RenderedPage> {
+  async function render(
+    tenant: Tenant | null,
+    address: PageAddress,
+    locale: Locale,
+  ): Promise<RenderedPage> {
     const { pathname, search } = address;
     const match = matchAppPath(pathname);
-    const seo = seoWithDefaults(tenant?.seo);
+    const seo = seoWithDefaults(tenant?.seo, locale);
+    const titles = PAGE_TITLES[locale];
     const base = canonicalBase(tenant);
     const shops = await getMetadata(db, tenant);
     const notFound = (title: string): RenderedPage => ({
       status: 404,
       head: { ...siteHead(seo, base, pathname), title: `${title} | ${seo.title}`, noindex: true },
     });
-    if (!match) return notFound('Page not found');
+    if (!match) return notFound(titles.notFound.page);
     if (
       match.pattern === '/category/:categoryName' &&
       (match.params.categoryName ?? '').length > CATEGORY_NAME_MAX
     ) {
-      return notFound('Category not found');
+      return notFound(titles.notFound.category);
     }
     const maxPage = MAX_PAGE[match.pattern];
     if (maxPage !== undefined && parsePageParam(search.get('page')) > maxPage) {
-      return { ...notFound('Page not found'), status: 400 };
+      return { ...notFound(titles.notFound.page), status: 400 };
     }
     if (match.pattern === '/product/:productId/:userId/:productName') {
       const productId = match.params.productId ?? '';
@@ -326,14 +346,14 @@ export function createPageRenderer(
           // Kept at its own address only: the name in it is read by nobody, so any would do.
           keep: pathname === productPath(product),
           head: {
-            ...productHead(seo, base, product, reviews),
+            ...productHead(seo, base, product, reviews, locale),
             initialData,
             ...(image ? { preloadImage: { url: image, sizes: IMAGE_SIZES.productMain } } : {}),
           },
         };
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-        return notFound('Product not found');
+        return notFound(titles.notFound.product);
       }
     }
     if (match.pattern === '/blog/:id') {
@@ -345,7 +365,7 @@ export function createPageRenderer(
         return { status: 200, head: { ...blogPostHead(seo, base, post), initialData } };
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-        return notFound('Post not found');
+        return notFound(titles.notFound.post);
       }
     }
     if (match.pattern === '/shop/:shopId') {
@@ -367,13 +387,13 @@ export function createPageRenderer(
         };
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-        return notFound('Shop not found');
+        return notFound(titles.notFound.shop);
       }
     }
     const pageTitle =
       match.pattern === '/category/:categoryName'
-        ? `${match.params.categoryName} Products`
-        : TITLES[match.pattern];
+        ? titles.category(match.params.categoryName ?? '')
+        : titles.pages[match.pattern];
     const { entries: initialData, known } = await pageData(tenant, match, shops, search);
     const preloadImage = largestImage(match, initialData);
     return {
@@ -396,12 +416,29 @@ export function createPageRenderer(
     return lists.flat();
   }
 
-  const urlEntry = (base: string, path: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  // Each page in both languages (decision 049), each naming the other as Google's sitemap
+  // form of hreflang asks: English at its address (also x-default), Kiswahili with ?lang=sw.
+  const urlEntry = (base: string, path: string, lastmod?: string) => {
+    const english = absoluteUrl(base, path);
+    const alternates = [
+      ['en', english],
+      ['sw', inLanguage(english, 'sw')],
+      ['x-default', english],
+    ]
+      .map(
+        ([lang, href]) =>
+          `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(href ?? '')}"/>`,
+      )
+      .join('');
+    const modified = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
+    return [english, inLanguage(english, 'sw')]
+      .map((loc) => `  <url><loc>${escapeXml(loc)}</loc>${modified}${alternates}</url>`)
+      .join('\n');
+  };
   const urlset = (entries: string[]) =>
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
       ...entries,
       '</urlset>',
       '',
@@ -422,8 +459,8 @@ export function createPageRenderer(
     ]);
     const categories = listings.flatMap((listing) => listing.categories);
     return urlset([
-      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About', '/blog'].map((path) =>
-        urlEntry(base, path),
+      ...['/', '/alllisting', '/new-arrival', '/PopularChoises', '/About', '/privacy', '/blog'].map(
+        (path) => urlEntry(base, path),
       ),
       ...[...new Set(categories.map((c) => c.name))].map((name) =>
         urlEntry(base, `/category/${encodeURIComponent(name)}`),
@@ -467,15 +504,21 @@ export function createPageRenderer(
   };
   return {
     canonicalBase,
-    page: (tenant, address) => {
+    page: (tenant, address, asked = 'en') => {
       const query = address.search.toString();
       const at = `${address.pathname}${query ? `?${query}` : ''}`;
       const match = matchAppPath(address.pathname);
       const freeText = match !== null && freeTextIn(match.pattern, address.search);
+      const staff = match !== null && STAFF.has(match.pattern);
+      const locale = staff ? 'en' : asked;
       return cache.get(
-        `page:${tenantCacheKey(tenant)}:${at}`,
+        `page:${tenantCacheKey(tenant)}:${locale}:${at}`,
         pageTags(address.pathname),
-        async () => withBody(await render(tenant, address), address),
+        async () => {
+          const page = await render(tenant, address, locale);
+          const head = staff ? { ...page.head, locale } : headInLanguage(page.head, locale);
+          return withBody({ ...page, head }, address, locale);
+        },
         {
           serialize,
           status: (page) => page.status,

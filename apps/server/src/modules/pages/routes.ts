@@ -4,7 +4,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_PATHS } from '@soko/contract';
+import {
+  APP_PATHS,
+  DEFAULT_LOCALE,
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE,
+  LANG_PARAM,
+  parseLocale,
+  type Locale,
+} from '@soko/contract';
 import { sendCached, type CachedResponse } from '../../platform/cache';
 import type { App, AppContext } from '../../platform/context';
 import { ensureDevice } from '../../platform/device';
@@ -30,6 +38,26 @@ export async function loadBodyRenderer(webDist: string): Promise<BodyRenderer | 
   return renderPage as BodyRenderer;
 }
 
+/**
+ * The page's language (decision 049): the address's `?lang=` (the header's switch, a crawler
+ * following hreflang), kept in the `lang` cookie for the next pages; else the cookie's; else
+ * English. Not httpOnly: the app reads it to draw pages the server did not paint.
+ */
+function pageLocale(request: FastifyRequest, reply: FastifyReply): Locale {
+  const query = request.query as Record<string, unknown> | undefined;
+  const asked = parseLocale(query?.[LANG_PARAM]);
+  const kept = parseLocale(request.cookies[LANG_COOKIE]);
+  if (asked && asked !== kept) {
+    void reply.setCookie(LANG_COOKIE, asked, {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: LANG_COOKIE_MAX_AGE,
+    });
+  }
+  return asked ?? kept ?? DEFAULT_LOCALE;
+}
+
 export function registerPageRoutes(
   app: App,
   ctx: AppContext,
@@ -45,8 +73,15 @@ export function registerPageRoutes(
     // The shopper's device for fair limits (decision 029), issued with the first page so the
     // app's first order already carries it. Only the reply carries it: the cached page does not.
     ensureDevice(request, reply, secret);
-    const page = await pages.page(await tenants.forRequest(request), pageAddress(request.url));
-    return sendCached(request, reply, page, 'text/html; charset=utf-8');
+    const locale = pageLocale(request, reply);
+    const page = await pages.page(
+      await tenants.forRequest(request),
+      pageAddress(request.url),
+      locale,
+    );
+    // The same address answers in the language its cookie names: a shared cache must not give
+    // one shopper's Kiswahili page to another.
+    return sendCached(request, reply, page, 'text/html; charset=utf-8', 'accept-encoding, cookie');
   }
 
   // Each of the app's paths is a route of its own: through the not-found handler a page would

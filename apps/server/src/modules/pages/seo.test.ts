@@ -231,6 +231,44 @@ describe('SEO tags in the served HTML', () => {
   });
 });
 
+describe('the head of a page painted in Kiswahili (decision 050)', () => {
+  // shop2.localhost has no SEO data: its titles are the defaults, said in the page's language.
+  const swahili = async (url: string) => {
+    const res = await page(`${url}${url.includes('?') ? '&' : '?'}lang=sw`, 'shop2.localhost');
+    return { status: res.statusCode, head: headOf(res.body) };
+  };
+
+  it('titles the home page and the listings in Kiswahili', async () => {
+    const home = await swahili('/');
+    expect(home.head.title).toBe('Kichwa Chaguo-msingi');
+    expect(home.head.description).toBe('Maelezo chaguo-msingi');
+    expect(home.head.ogTitle).toBe('Kichwa Chaguo-msingi');
+    expect((await swahili('/alllisting')).head.title).toBe('Bidhaa Zote | Kichwa Chaguo-msingi');
+    expect((await swahili('/new-arrival')).head.title).toBe('Bidhaa Mpya | Kichwa Chaguo-msingi');
+    expect((await swahili('/category/Soaps')).head.title).toBe(
+      'Bidhaa za Soaps | Kichwa Chaguo-msingi',
+    );
+  });
+
+  it('titles a product page with the product and the site in Kiswahili, a missing one too', async () => {
+    const product = products.find((p) => p.stock > 0) as Product;
+    const found = await swahili(productPath(product));
+    expect(found.status).toBe(200);
+    expect(found.head.title).toBe(`${product.name} | Kichwa Chaguo-msingi`);
+    expect(found.head.ogTitle).toBe(found.head.title);
+    const missing = await swahili('/product/00000000-0000-4000-8000-000000000000/x/nothing');
+    expect(missing.status).toBe(404);
+    expect(missing.head.title).toBe('Bidhaa haikupatikana | Kichwa Chaguo-msingi');
+  });
+
+  it('keeps the English titles on the same pages without a choice', async () => {
+    const home = headOf((await page('/', 'shop2.localhost')).body);
+    expect(home.title).toBe(SEO_DEFAULTS.title);
+    const missing = await page('/product/00000000-0000-4000-8000-000000000000/x/nothing');
+    expect(headOf(missing.body).title).toBe(`Product not found | ${await siteTitleOf()}`);
+  });
+});
+
 describe('preloading the largest image', () => {
   const preload = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/)?.[0];
 
@@ -370,7 +408,8 @@ describe('sitemap.xml and robots.txt', () => {
     );
     // The demo's products fit one file.
     expect(listed).toEqual(['/sitemap-pages.xml', '/sitemap-products-1.xml']);
-    expect(files[1]?.match(/<url>/g)?.length).toBe(products.length);
+    // Each product in English and in Kiswahili (decision 049).
+    expect(files[1]?.match(/<url>/g)?.length).toBe(products.length * 2);
     for (const path of [
       '/sitemap-products-2.xml',
       '/sitemap-products-0.xml',
@@ -386,7 +425,7 @@ describe('sitemap.xml and robots.txt', () => {
       'https://shop.example/sitemap-products-2.xml',
       'https://shop.example/sitemap-products-3.xml',
     ]);
-    expect(SITEMAP_PRODUCTS_PER_FILE).toBeLessThanOrEqual(50_000);
+    expect(SITEMAP_PRODUCTS_PER_FILE * 2).toBeLessThanOrEqual(50_000);
   });
 
   it('points robots.txt at the sitemap and keeps crawlers off the API', async () => {

@@ -8,6 +8,7 @@ import { createPesapalProvider } from './pesapal';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
 
+import { PAYBILL_RESULT_PATH, PAYBILL_TIMEOUT_PATH } from './paybill';
 import { MPESA_CALLBACK_PATH } from './routes';
 
 export { MPESA_CALLBACK_PATH, registerPaymentRoutes } from './routes';
@@ -30,10 +31,18 @@ export function createPaymentProviders(
       });
     }
     if (!config.mpesa) throw new Error('PAYMENTS has mpesa without M-Pesa settings');
-    const { tillNumber, callbackToken, ...mpesa } = config.mpesa;
+    const { tillNumber, callbackToken, initiator, ...mpesa } = config.mpesa;
     return createMpesaProvider({
       ...mpesa,
       callbackUrl: `${config.publicUrl}${MPESA_CALLBACK_PATH}/${callbackToken}`,
+      ...(initiator && {
+        transactionStatus: {
+          initiatorName: initiator.name,
+          securityCredential: initiator.securityCredential,
+          resultUrl: `${config.publicUrl}${PAYBILL_RESULT_PATH}/${callbackToken}`,
+          timeoutUrl: `${config.publicUrl}${PAYBILL_TIMEOUT_PATH}/${callbackToken}`,
+        },
+      }),
       ...(tillNumber && { transactionType: 'CustomerBuyGoodsOnline', partyB: tillNumber }),
       log,
     });

@@ -10,7 +10,7 @@ import {
   processPaymentResponseSchema,
 } from '@soko/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DARAJA_RESULT_CODES,
@@ -23,6 +23,7 @@ import {
   startFakePesapal,
   type FakePesapal,
 } from '../../../test/fake-pesapal';
+import { followPayment } from '../../../test/live-channel';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DELIVERY_FORM, makeProduct, orderBody } from '../../../test/order-fixtures';
 import { mpesaPrompts, orders, paymentEvents, payments, products } from '../../platform/schema';
@@ -110,23 +111,28 @@ const appliedEvents = async (trackingId: string) =>
   ).length;
 
 async function follow(trackingId: string) {
-  const events: Array<Record<string, unknown>> = [];
-  const socket = connect(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { trackingId },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  socket.on(`paymentStatus:${trackingId}`, (event: Record<string, unknown>) => events.push(event));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const events = await followPayment(base, trackingId, sockets);
   await new Promise((resolve) => setTimeout(resolve, 100));
   return events;
 }
 const settleEvents = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('paying by hand without an initiator', () => {
+  it('offers no Paybill steps and checks no code (decision 042)', async () => {
+    const { created } = await placeOrder();
+    const steps = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/mpesa/paybill/${created._id}`,
+    });
+    expect(steps.json()).toMatchObject({ offered: false, businessNumber: null });
+    const claim = await post('/api/payments/mpesa/paybill', {
+      orderId: created._id,
+      code: 'QKH94M1Z11',
+    });
+    expect(claim.statusCode).toBe(404);
+    expect(fake.statusQueries).toHaveLength(0);
+  });
+});
 
 describe('starting an M-Pesa payment', () => {
   it('sends the STK push for the order, to the normalised number, with our callback URL', async () => {

@@ -1,6 +1,6 @@
 // The Daraja adapter against a local fake of its HTTP API: the token, the STK push field by
 // field, the STK query's answers mapped to our states, and what it does when Daraja fails.
-import { mpesaResultMessage } from '@soko/contract';
+import { mpesaResultMessage, mpesaTransactionResultSchema } from '@soko/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DARAJA_RESULT_CODES,
@@ -8,7 +8,12 @@ import {
   startFakeDaraja,
   type FakeDaraja,
 } from '../../../test/fake-daraja';
-import { createMpesaProvider, darajaTimestamp, type MpesaOptions } from './mpesa';
+import {
+  createMpesaProvider,
+  darajaTimestamp,
+  readTransactionResult,
+  type MpesaOptions,
+} from './mpesa';
 import { ProviderError, type StartPaymentInput } from './provider';
 
 const CALLBACK_URL = 'https://shop.example/api/payments/mpesa/callback/secret-token-0123456789';
@@ -280,5 +285,108 @@ describe('darajaTimestamp', () => {
   it('is Nairobi time, YYYYMMDDHHmmss', () => {
     expect(darajaTimestamp(Date.UTC(2026, 0, 1, 0, 0, 0))).toBe('20260101030000');
     expect(darajaTimestamp(Date.UTC(2026, 11, 31, 22, 59, 59))).toBe('20270101015959');
+  });
+});
+
+describe('the Transaction Status query (a code paid by hand)', () => {
+  const STATUS = '/mpesa/transactionstatus/v1/query';
+  const transactionStatus = {
+    initiatorName: 'soko-api',
+    securityCredential: 'ZW5jcnlwdGVkLXBhc3N3b3Jk',
+    resultUrl: 'https://shop.example/api/payments/mpesa/paybill/result/secret-token-0123456789',
+    timeoutUrl: 'https://shop.example/api/payments/mpesa/paybill/timeout/secret-token-0123456789',
+  };
+  const ask = {
+    code: 'QKH94M1Z11',
+    partyA: '174379',
+    identifierType: '4' as const,
+    occasion: 'c1',
+  };
+
+  it('asks with the bearer token and every documented field, and answers the ConversationID', async () => {
+    const provider = mpesa({ transactionStatus });
+    expect(provider.checksCodes).toBe(true);
+    const asked = await provider.queryTransactionStatus(ask);
+    const [call] = callsTo(STATUS);
+    expect(call?.headers.authorization).toMatch(/^Bearer .+/);
+    expect(call?.body).toEqual({
+      Initiator: 'soko-api',
+      SecurityCredential: 'ZW5jcnlwdGVkLXBhc3N3b3Jk',
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: 'QKH94M1Z11',
+      PartyA: '174379',
+      IdentifierType: '4',
+      ResultURL: transactionStatus.resultUrl,
+      QueueTimeOutURL: transactionStatus.timeoutUrl,
+      Remarks: expect.any(String),
+      Occasion: 'c1',
+    });
+    expect(asked).toEqual({
+      conversationId: fake.statusQueries[0]?.conversationId,
+      originatorConversationId: fake.statusQueries[0]?.originatorConversationId,
+    });
+    // The token is the one the STK calls use: asked for once.
+    await provider.queryTransactionStatus({ ...ask, code: 'QKH94M1Z12' });
+    expect(callsTo(TOKEN)).toHaveLength(1);
+  });
+
+  it('is refused without an initiator, asking Daraja nothing', async () => {
+    const provider = mpesa();
+    expect(provider.checksCodes).toBe(false);
+    await expect(provider.queryTransactionStatus(ask)).rejects.toBeInstanceOf(ProviderError);
+    expect(callsTo(STATUS)).toHaveLength(0);
+  });
+
+  it('fails as retryable when Daraja answers 500', async () => {
+    fake.failNext(STATUS, 503);
+    const error = await mpesa({ transactionStatus })
+      .queryTransactionStatus(ask)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).retryable).toBe(true);
+  });
+
+  it('reads the result by Key, whatever the order of its parameters', async () => {
+    await mpesa({ transactionStatus }).queryTransactionStatus(ask);
+    const query = fake.statusQueries[0];
+    if (!query) throw new Error('no query');
+    fake.recordPayment({ receipt: 'QKH94M1Z11', amount: 1500, creditParty: '174379 - Soko' });
+    const body = mpesaTransactionResultSchema.parse(fake.statusResultBody(query));
+    expect(readTransactionResult(body)).toEqual({
+      conversationId: query.conversationId,
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      parameters: expect.objectContaining({
+        ReceiptNo: 'QKH94M1Z11',
+        Amount: 1500,
+        TransactionStatus: 'Completed',
+        CreditPartyName: '174379 - Soko',
+      }),
+      occasion: 'c1',
+    });
+    const reversed = mpesaTransactionResultSchema.parse({
+      Result: {
+        ResultCode: 0,
+        ConversationID: 'AG_1',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'Amount', Value: 10 },
+            { Key: 'ReceiptNo', Value: 'QKH94M1Z11' },
+          ].reverse(),
+        },
+      },
+    });
+    expect(readTransactionResult(reversed).parameters).toEqual({
+      ReceiptNo: 'QKH94M1Z11',
+      Amount: 10,
+    });
+  });
+
+  it('reads a code M-Pesa does not know as a non-zero result', async () => {
+    await mpesa({ transactionStatus }).queryTransactionStatus(ask);
+    const query = fake.statusQueries[0];
+    if (!query) throw new Error('no query');
+    const body = mpesaTransactionResultSchema.parse(fake.statusResultBody(query));
+    expect(readTransactionResult(body)).toMatchObject({ resultCode: 'R000001', parameters: {} });
   });
 });

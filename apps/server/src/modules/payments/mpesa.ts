@@ -3,7 +3,11 @@
 // the shop never believes it alone: every one is checked with `getStatus` (the STK query).
 // Field by field as in the payments reference, section 2; the choices are in
 // docs/decisions/019-mpesa.md.
-import { mpesaResultMessage } from '@soko/contract';
+import {
+  mpesaAccountReference,
+  mpesaResultMessage,
+  type MpesaTransactionResult,
+} from '@soko/contract';
 import {
   ProviderError,
   STATUS_CODE_OF,
@@ -39,15 +43,48 @@ export type MpesaOptions = {
   now?: () => number;
   timeoutMs?: number;
   log?: MpesaLog;
+  /**
+   * The Transaction Status query (codes paid by hand, decision 042): the API operator, and where
+   * Daraja posts the result and the queue timeout. Unset, the query is refused.
+   */
+  transactionStatus?: {
+    initiatorName: string;
+    securityCredential: string;
+    resultUrl: string;
+    timeoutUrl: string;
+  };
 };
+
+/** What Daraja took of a Transaction Status query: its result names the ConversationID. */
+export type TransactionStatusRequest = { conversationId: string; originatorConversationId: string };
+
+/** The M-Pesa provider, with the query that checks a code paid by hand. */
+export type MpesaProvider = PaymentProvider & {
+  readonly name: 'mpesa';
+  /** Whether the Transaction Status query can be asked (an initiator is set). */
+  readonly checksCodes: boolean;
+  /** Asks Daraja about a transaction code; the answer comes later to the result URL. */
+  queryTransactionStatus(input: {
+    code: string;
+    /** Who was paid: the paybill, or the till. */
+    partyA: string;
+    identifierType: '2' | '4';
+    /** Comes back in the result's ReferenceData. */
+    occasion: string;
+  }): Promise<TransactionStatusRequest>;
+};
+
+export function isMpesaProvider(provider: PaymentProvider): provider is MpesaProvider {
+  return provider.name === 'mpesa' && 'queryTransactionStatus' in provider;
+}
 
 // Tokens last an hour ("expires_in": "3599"); the reference advises caching them about 50 min.
 const TOKEN_MARGIN_MS = 10 * 60_000;
 const DEFAULT_TOKEN_LIFETIME_S = 3599;
 const DEFAULT_TIMEOUT_MS = 15_000;
-// AccountReference is at most 12 characters and shows on the PIN prompt. TransactionDesc has a
-// 13-character limit in one SDK and 182 (error 1025) in another source: kept within the lower.
-const ACCOUNT_REFERENCE_MAX = 12;
+// AccountReference (mpesaAccountReference) is at most 12 characters and shows on the PIN prompt.
+// TransactionDesc has a 13-character limit in one SDK and 182 (error 1025) in another source:
+// kept within the lower.
 const TRANSACTION_DESC = 'Soko order';
 const NAIROBI_OFFSET_MS = 3 * 3_600_000; // EAT, UTC+3, no daylight saving
 const MPESA_PHONE = /^254[17]\d{8}$/;
@@ -80,7 +117,7 @@ export function darajaTimestamp(ms: number): string {
   );
 }
 
-export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
+export function createMpesaProvider(options: MpesaOptions): MpesaProvider {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -183,8 +220,46 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
     return { BusinessShortCode: options.shortcode, Password: password, Timestamp: timestamp };
   }
 
-  const provider: PaymentProvider = {
+  const provider: MpesaProvider = {
     name: 'mpesa',
+    checksCodes: options.transactionStatus !== undefined,
+
+    async queryTransactionStatus({ code, partyA, identifierType, occasion }) {
+      const query = options.transactionStatus;
+      if (!query) throw new ProviderError('No M-Pesa initiator is set to check codes', false);
+      const { status, answer } = await call('/mpesa/transactionstatus/v1/query', {
+        Initiator: query.initiatorName,
+        SecurityCredential: query.securityCredential,
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: code,
+        PartyA: partyA,
+        IdentifierType: identifierType,
+        ResultURL: query.resultUrl,
+        QueueTimeOutURL: query.timeoutUrl,
+        Remarks: 'Soko payment check',
+        Occasion: occasion,
+      });
+      if (status >= 500 || status === 429) {
+        throw new ProviderError(
+          `Daraja transaction status answered HTTP ${status}${detail(answer)}`,
+          true,
+        );
+      }
+      if (!isJson(answer) || String(answer.ResponseCode) !== '0') {
+        throw new ProviderError(
+          `Daraja refused the transaction status query (HTTP ${status}${detail(answer)})`,
+          false,
+        );
+      }
+      const conversationId = answer.ConversationID;
+      if (typeof conversationId !== 'string' || conversationId === '') {
+        throw new ProviderError('Daraja took the status query without a ConversationID', false);
+      }
+      return {
+        conversationId,
+        originatorConversationId: String(answer.OriginatorConversationID ?? ''),
+      };
+    },
 
     async start() {
       const callback = new URL(options.callbackUrl);
@@ -207,9 +282,7 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
       if (!MPESA_PHONE.test(phone)) {
         throw new ProviderError('M-Pesa needs a number in the form 2547XXXXXXXX', false);
       }
-      const accountReference =
-        (input.orderNumber ?? '').replace(/[^A-Za-z0-9-]/g, '').slice(0, ACCOUNT_REFERENCE_MAX) ||
-        'Soko';
+      const accountReference = mpesaAccountReference(input.orderNumber ?? '');
       const { status, answer } = await call('/mpesa/stkpush/v1/processrequest', {
         ...credentials(),
         TransactionType: transactionType,
@@ -300,6 +373,38 @@ export function createMpesaProvider(options: MpesaOptions): PaymentProvider {
     },
   };
   return provider;
+}
+
+/** A Transaction Status result as the shop reads it: its parameters by Key, never by position. */
+export type TransactionResult = {
+  conversationId: string | null;
+  resultCode: string;
+  resultDesc: string;
+  /** ResultParameters, by Key. */
+  parameters: Record<string, string | number>;
+  /** ReferenceData's Occasion, as sent with the query. */
+  occasion: string | null;
+};
+
+type KeyValue = { Key: string; Value?: string | number | undefined };
+
+function byKey(items: KeyValue | KeyValue[] | undefined): Record<string, string | number> {
+  const list = items === undefined ? [] : Array.isArray(items) ? items : [items];
+  const kept: Record<string, string | number> = {};
+  for (const item of list) if (item.Value !== undefined) kept[item.Key] = item.Value;
+  return kept;
+}
+
+export function readTransactionResult(body: MpesaTransactionResult): TransactionResult {
+  const result = body.Result;
+  const occasion = byKey(result.ReferenceData?.ReferenceItem).Occasion;
+  return {
+    conversationId: result.ConversationID ?? null,
+    resultCode: String(result.ResultCode).trim(),
+    resultDesc: result.ResultDesc ?? '',
+    parameters: byKey(result.ResultParameters?.ResultParameter),
+    occasion: occasion === undefined ? null : String(occasion),
+  };
 }
 
 function statusOf(

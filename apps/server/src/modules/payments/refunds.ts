@@ -53,6 +53,19 @@ export async function refundOrder(
   }
 
   await db.transaction((tx) => recordRefundAnswer(tx, reserved, answer, actor));
+  // Its completion is an order event too (refund.completed, logged as it is followed).
+  log.info(
+    {
+      event: 'refund.answered',
+      status: answer.status,
+      refundId: reserved.refundId,
+      orderId,
+      paymentId: reserved.paymentId,
+      provider: reserved.provider,
+      amountCents: reserved.amountCents,
+    },
+    'refund answered by the provider',
+  );
   return answer;
 }
 

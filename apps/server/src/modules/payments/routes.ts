@@ -3,6 +3,11 @@ import {
   mpesaCallbackAckSchema,
   mpesaCallbackParamsSchema,
   mpesaCallbackSchema,
+  mpesaTransactionResultSchema,
+  mpesaTransactionTimeoutSchema,
+  paybillClaimBodySchema,
+  paybillClaimSchema,
+  paybillInstructionsSchema,
   paymentMethodsSchema,
   paymentStatusEventSchema,
   pesapalIpnAckSchema,
@@ -35,6 +40,16 @@ import { runPeriodically } from '../../platform/periodic';
 import { orderRateLimits, publicWriteRateLimit } from '../../platform/rate-limit';
 import { attachStatusChannel } from './channel';
 import type { PaymentProvider } from './provider';
+import { isMpesaProvider, readTransactionResult } from './mpesa';
+import {
+  applyTransactionResult,
+  applyTransactionTimeout,
+  claimPaybillPayment,
+  PAYBILL_RESULT_PATH,
+  PAYBILL_TIMEOUT_PATH,
+  paybillInstructions,
+  type PaybillDeps,
+} from './paybill';
 import { actOnSandboxTransaction, readSandboxTransaction } from './sandbox';
 import {
   finalStatus,
@@ -90,6 +105,10 @@ export function registerPaymentRoutes(
         () => cache.invalidateSoon([CACHE_TAGS.catalog]),
       );
       channel.publish(trackingId, event);
+    },
+    settled: (payment) => {
+      ctx.metrics.paymentSettled(payment.status);
+      app.log.info({ event: `payment.${payment.status}`, ...payment }, 'payment settled');
     },
   };
 
@@ -212,6 +231,7 @@ export function registerPaymentRoutes(
   if (config.mpesa && providers.some((provider) => provider.name === 'mpesa')) {
     registerMpesaCallback(app, deps, config, config.mpesa.callbackToken);
   }
+  registerPaybillRoutes(app, deps, config, providers);
   runPeriodically(app, 'payment sweep', PAYMENT_SWEEP_MS, async () => {
     await sweepPendingPayments(deps);
     await checkRequestedRefunds(deps, (trackingId) =>
@@ -389,6 +409,118 @@ function registerMpesaCallback(app: App, deps: PaymentDeps, config: Config, toke
         );
       }
       return { ResultCode: 0 as const, ResultDesc: 'Accepted' };
+    },
+  );
+}
+
+/**
+ * Paying by hand to the Paybill or Till (decision 042): the steps and the code typed, for whoever
+ * may pay the order; and Daraja's Transaction Status result and queue timeout, behind the
+ * callback's secret token. Without an initiator no code can be checked: not offered.
+ */
+function registerPaybillRoutes(
+  app: App,
+  payment: PaymentDeps,
+  config: Config,
+  providers: readonly PaymentProvider[],
+): void {
+  const mpesa = providers.find(isMpesaProvider);
+  const deps: PaybillDeps = {
+    ...payment,
+    mpesa: mpesa?.checksCodes ? mpesa : undefined,
+    receiver: config.mpesa?.tillNumber
+      ? { kind: 'till', number: config.mpesa.tillNumber }
+      : { kind: 'paybill', number: config.mpesa?.shortcode ?? '' },
+  };
+  app.get(
+    '/api/payments/mpesa/paybill/:orderId',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "How to pay an order by hand to the marketplace's M-Pesa Paybill or Till, and the latest code's check",
+        params: orderIdParamsSchema,
+        response: { 200: paybillInstructionsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return paybillInstructions(deps, request.params.orderId, request.caller);
+    },
+  );
+  app.post(
+    '/api/payments/mpesa/paybill',
+    {
+      config: { access: 'public', rateLimit: publicWriteRateLimit(config) },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'The M-Pesa code of an order paid by hand: checked with Daraja before the order is paid',
+        body: paybillClaimBodySchema,
+        response: { 202: paybillClaimSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const claim = await claimPaybillPayment(deps, request.body, request.caller);
+      return reply.status(202).send(claim);
+    },
+  );
+  if (!config.mpesa || !deps.mpesa) return;
+
+  const expected = Buffer.from(config.mpesa.callbackToken);
+  const tokenMatches = (given: string) => {
+    const bytes = Buffer.from(given);
+    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+  };
+  const notificationConfig = {
+    access: 'public' as const,
+    rateLimit: { max: config.rateLimits.notifications, timeWindow: MINUTE_MS },
+  };
+  const ack = { ResultCode: 0 as const, ResultDesc: 'Accepted' };
+  app.post(
+    `${PAYBILL_RESULT_PATH}/:secretToken`,
+    {
+      config: notificationConfig,
+      bodyLimit: MPESA_CALLBACK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['payments'],
+        summary: 'Daraja Transaction Status result: accepts or refuses the code typed, once',
+        params: mpesaCallbackParamsSchema,
+        body: mpesaTransactionResultSchema,
+        response: { 200: mpesaCallbackAckSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!tokenMatches(request.params.secretToken)) throw notFound('Not found.');
+      const result = readTransactionResult(request.body);
+      if (result.resultCode !== '0') {
+        app.log.info(
+          { resultCode: result.resultCode, resultDesc: result.resultDesc },
+          'M-Pesa found no completed payment for a code typed',
+        );
+      }
+      await applyTransactionResult(deps, result);
+      return ack;
+    },
+  );
+  app.post(
+    `${PAYBILL_TIMEOUT_PATH}/:secretToken`,
+    {
+      config: notificationConfig,
+      bodyLimit: MPESA_CALLBACK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['payments'],
+        summary: 'Daraja Transaction Status queue timeout: the code is to be typed again',
+        params: mpesaCallbackParamsSchema,
+        body: mpesaTransactionTimeoutSchema,
+        response: { 200: mpesaCallbackAckSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!tokenMatches(request.params.secretToken)) throw notFound('Not found.');
+      await applyTransactionTimeout(deps, request.body.Result?.ConversationID ?? null);
+      return ack;
     },
   );
 }

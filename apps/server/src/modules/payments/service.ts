@@ -4,6 +4,8 @@
 // forward and tells the orders module the outcome, in one transaction. A repeat, or a stale
 // status arriving late, changes nothing. This module writes only its own tables.
 import {
+  problemText,
+  PROBLEM_TEXTS,
   fromCents,
   normalizeKenyanPhone,
   normalizeMpesaPhone,
@@ -39,7 +41,26 @@ export type PaymentDeps = {
   mpesaPrompts: { perPhone: number; perOrder: number };
   /** Pushes a status to the payment's room (after the change is committed). */
   publish: (trackingId: string, event: PaymentStatusEvent, orderId: string) => void;
+  /** A payment moved to a verified final state (after the change is committed): logs, metrics. */
+  settled?: (payment: SettledPayment) => void;
 };
+
+/** What is told of a settled payment: ids, amount and outcome, never the payer. */
+export type SettledPayment = {
+  paymentId: string;
+  orderId: string;
+  provider: string;
+  status: PaymentState;
+  amountCents: number;
+};
+
+export const settledOf = (payment: PaymentRow): SettledPayment => ({
+  paymentId: payment.id,
+  orderId: payment.orderId,
+  provider: payment.provider,
+  status: payment.status,
+  amountCents: payment.amountCents,
+});
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -106,7 +127,7 @@ async function recordPrompt(
     throw new AppError(
       429,
       'too_many_prompts',
-      `We have already sent ${forOrder.length} M-Pesa prompts for this order. Please choose another way to pay, or place the order again.`,
+      problemText('tooManyPromptsForOrder', { count: forOrder.length }),
     );
   }
   const last = forOrder.at(-1);
@@ -115,7 +136,7 @@ async function recordPrompt(
     throw new AppError(
       429,
       'too_many_prompts',
-      `An M-Pesa prompt for this order was sent less than a minute ago: check your phone, or try again in ${wait.text}.`,
+      problemText('promptSentRecently', { wait: wait.text }),
       { details: { retryAfterSeconds: wait.seconds } },
     );
   }
@@ -125,7 +146,7 @@ async function recordPrompt(
     throw new AppError(
       429,
       'too_many_prompts',
-      `This phone number has had ${toPhone.length} M-Pesa prompts in the last 10 minutes, the most we send. Please try again in ${wait.text}, or choose another way to pay.`,
+      problemText('tooManyPromptsToPhone', { count: toPhone.length, wait: wait.text }),
       { details: { retryAfterSeconds: wait.seconds } },
     );
   }
@@ -153,7 +174,7 @@ export async function startPayment(
   const { db } = deps;
   const provider = providerNamed(deps, body.provider);
   if (!provider) {
-    throw new AppError(400, 'validation_failed', 'This shop does not take that payment method.');
+    throw new AppError(400, 'validation_failed', PROBLEM_TEXTS.paymentMethodNotTaken);
   }
   const form = body.formData;
   // The PIN prompt goes to the number typed for M-Pesa, else to the delivery phone.
@@ -169,7 +190,7 @@ export async function startPayment(
       if (provider.name === 'mpesa' && order.totalCents % 100 !== 0) {
         throw conflict(
           'conflict',
-          `M-Pesa takes whole shillings only, and this order comes to Ksh ${fromCents(order.totalCents).toFixed(2)}. Please choose another way to pay.`,
+          problemText('mpesaWholeShillings', { amount: fromCents(order.totalCents).toFixed(2) }),
         );
       }
       const [reserved] = await tx
@@ -390,6 +411,7 @@ export async function handleNotification(
       .values({ ...event, verifiedStatus: verified.state, applied: applied !== null });
     return applied;
   });
+  if (result && result.status !== 'pending') deps.settled?.(settledOf(result));
   if (result?.trackingId) deps.publish(result.trackingId, statusEvent(result), result.orderId);
   return { known: true, applied: result !== null };
 }

@@ -156,6 +156,7 @@ export async function suggestProducts(db: Db, tsquery: string, phrase: string, l
   return rowsOf<{
     id: string;
     name: string;
+    name_sw: string | null;
     cents: number;
     image: string | null;
     owner_id: string;
@@ -163,7 +164,7 @@ export async function suggestProducts(db: Db, tsquery: string, phrase: string, l
     category: string;
   }>(
     await db.execute(sql`
-      select p.id, p.name, ${EFFECTIVE_CENTS}::int as cents, p.image_urls[1] as image,
+      select p.id, p.name, p.name_sw, ${EFFECTIVE_CENTS}::int as cents, p.image_urls[1] as image,
         s.owner_id, s.id as shop_id, c.name as category
       from ${candidates(tsquery, phrase)} m
       join products p on p.id = m.id

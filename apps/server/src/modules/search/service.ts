@@ -74,6 +74,7 @@ export async function suggestionsFor(
     products: rows.map((row) => ({
       _id: row.id,
       name: row.name,
+      nameSw: row.name_sw,
       price: fromCents(row.cents),
       image: row.image,
       path: productPath({ _id: row.id, userId: row.owner_id, name: row.name }),

@@ -2,6 +2,7 @@
 // is declared per route (platform/access.ts): the shop's owner or an admin, the shop found from
 // the path (a shop, category or product id) or, for a new category, from the body.
 import {
+  apiErrorSchema,
   categoryIdParamsSchema,
   categoryInputSchema,
   categoryListResponseSchema,
@@ -21,6 +22,8 @@ import {
   categorySchema,
   ownerProductsQuerySchema,
   shopListingQuerySchema,
+  taxProfileInputSchema,
+  taxProfileResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@soko/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +31,7 @@ import type { Caller, ShopOf } from '../../platform/access';
 import { CACHE_TAGS, type App, type AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { listCategoryProducts, listShopCategories } from '../catalog';
+import { createOscuClient } from '../etims';
 import { mediaBase } from '../media';
 import { shopOfCategory, shopOfProduct } from './queries';
 import {
@@ -41,6 +45,7 @@ import {
   updateProduct,
   updateShop,
 } from './service';
+import { readTaxProfile, replaceTaxProfile } from './tax-profile';
 
 const param = (request: FastifyRequest, name: string): string =>
   String((request.params as Record<string, unknown>)[name] ?? '');
@@ -76,6 +81,8 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
   // Where uploaded pictures live: the only addresses a shop's records may hold.
   const pictureBase = mediaBase(ctx.config);
   const errors = errorResponses;
+  // KRA's OSCU API: a device is initialised before eTIMS is turned on (decision 046).
+  const oscu = createOscuClient({ baseUrl: ctx.config.etims.baseUrl });
   /** Storefront answers built from shops, categories and products: dropped on every write. */
   const dropStorefront = (productId?: string) =>
     cache.invalidate([
@@ -145,6 +152,56 @@ export function registerShopRoutes(app: App, ctx: AppContext): void {
       );
       dropStorefront();
       return shop;
+    },
+  );
+
+  app.get(
+    '/api/property/shop/:shopId/tax-profile',
+    {
+      config: { access: { shopOf: shopInPath('shopId') } },
+      schema: {
+        tags: ['shops'],
+        summary: "A shop's tax profile: KRA PIN, VAT registration, eTIMS settings",
+        params: shopIdParamsSchema,
+        response: { 200: taxProfileResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return readTaxProfile(db, request.params.shopId, callerOf(request));
+    },
+  );
+
+  app.put(
+    '/api/property/shop/:shopId/tax-profile',
+    {
+      config: { access: { shopOf: shopInPath('shopId') } },
+      schema: {
+        tags: ['shops'],
+        summary: "Replaces a shop's tax profile (the whole of it)",
+        params: shopIdParamsSchema,
+        body: taxProfileInputSchema,
+        // 422: KRA refused the device; 502: KRA could not be reached (decision 046).
+        response: {
+          200: taxProfileResponseSchema,
+          ...errors,
+          422: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const saved = await replaceTaxProfile(
+        db,
+        request.params.shopId,
+        request.body,
+        callerOf(request),
+        oscu,
+      );
+      // Product pages show VAT by the profile: every storefront answer is rebuilt.
+      dropStorefront();
+      return saved;
     },
   );
 

@@ -296,6 +296,9 @@ function productColumns(input: OwnerProductInput) {
     categoryId: input.categoryId,
     name: input.name,
     description: input.description ?? '',
+    // Written whole too: blank or left out is none, and the English is shown (decision 050).
+    nameSw: input.nameSw || null,
+    descriptionSw: input.descriptionSw || null,
     priceCents: toCents(input.price),
     discounts:
       input.discounts === undefined || input.discounts === null || input.discounts === ''
@@ -305,6 +308,8 @@ function productColumns(input: OwnerProductInput) {
     // With variants, a product's stock is theirs summed (DESIGN.md).
     stock: variants.length > 0 ? variants.reduce((sum, v) => sum + v.stock, 0) : input.stock,
     type: input.Type ? input.Type : null,
+    // Written whole like the threshold: left out, it follows the shop's default again.
+    taxType: input.taxType ?? null,
     pricingType: input.pricingType ?? 'Fixed',
     // The whole product is written: left out, it follows the shop's threshold again.
     lowStockThreshold: input.lowStockThreshold ?? null,

@@ -131,3 +131,24 @@ export async function waitingToShip(db: Db, { shopId }: StatsScope): Promise<num
   );
   return Number(row?.count ?? 0);
 }
+
+/**
+ * Orders placed from a recovery link (decision 043) and paid in the period, by the Nairobi date
+ * of their payment, and their totals: the marketplace's. An order paid and later refunded or
+ * reversed no longer counts.
+ */
+export async function recoveredOrders(
+  db: Db,
+  days: number,
+): Promise<{ orders: number; cents: number }> {
+  const [row] = rowsOf<{ orders: number; cents: number }>(
+    await db.execute(sql`
+      with period as (${period(days)})
+      select count(*)::int as orders, coalesce(sum(o.total_cents), 0)::float8 as cents
+        from orders o, period
+       where o.recovered_from is not null and o.paid_at is not null
+         and o.status in ('paid', 'confirmed', 'shipped', 'delivered')
+         and (o.paid_at at time zone ${ZONE})::date between period.first_day and period.last_day`),
+  );
+  return { orders: Number(row?.orders ?? 0), cents: Number(row?.cents ?? 0) };
+}

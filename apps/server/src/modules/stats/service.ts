@@ -2,17 +2,24 @@
 // answers Ksh like every other call.
 import { fromCents, type StatsOverview } from '@soko/contract';
 import type { Db } from '../../platform/db';
-import { salesByDay, topProducts, waitingToShip, type StatsScope } from './queries';
+import {
+  recoveredOrders,
+  salesByDay,
+  topProducts,
+  waitingToShip,
+  type StatsScope,
+} from './queries';
 
 export async function statsOverview(
   db: Db,
   scope: StatsScope,
   days: number,
 ): Promise<StatsOverview> {
-  const [daily, top, waiting] = await Promise.all([
+  const [daily, top, waiting, recovered] = await Promise.all([
     salesByDay(db, scope, days),
     topProducts(db, scope, days),
     waitingToShip(db, scope),
+    scope.shopId === null ? recoveredOrders(db, days) : null,
   ]);
   const first = daily[0];
   const last = daily.at(-1);
@@ -35,5 +42,8 @@ export async function statsOverview(
       units: product.units,
       sales: fromCents(product.cents),
     })),
+    ...(recovered
+      ? { recovered: { orders: recovered.orders, sales: fromCents(recovered.cents) } }
+      : {}),
   };
 }

@@ -9,3 +9,5 @@ export { RefundsPage } from './components/refunds-page';
 export { PayoutsPage } from './components/payouts-page';
 export { MessagesPage } from './components/messages-page';
 export { CodesPage } from './components/codes-page';
+export { PrivacyNoticePage } from './components/privacy-notice-page';
+export { DataRequestsPage } from './components/data-requests-page';

@@ -27,17 +27,19 @@ export function withAddedLine(
   const cap = maxQuantity ?? item.maxQuantity;
   const added = addCartLine(lines, item, cap);
   if (cap === undefined) return added;
-  return added.map((line) =>
-    sameLine(line, item.productId, item.variantId)
-      ? {
-          ...line,
-          price: item.price,
-          image: item.image,
-          maxQuantity: cap,
-          quantity: Math.max(Math.min(line.quantity, cap), 1),
-        }
-      : line,
-  );
+  return added.map((line) => {
+    if (!sameLine(line, item.productId, item.variantId)) return line;
+    // The fresher read also says whether the price holds VAT (the shop may have registered).
+    const { taxType: _before, ...rest } = line;
+    return {
+      ...rest,
+      price: item.price,
+      image: item.image,
+      maxQuantity: cap,
+      quantity: Math.max(Math.min(line.quantity, cap), 1),
+      ...(item.taxType ? { taxType: item.taxType } : {}),
+    };
+  });
 }
 
 /** Adds `delta` to a line's quantity: never below 1, never above the stock it was added with. */

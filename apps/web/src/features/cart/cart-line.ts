@@ -3,8 +3,11 @@
 import {
   discountedPriceCents,
   fromCents,
+  productName,
   toCents,
   variantLabel,
+  type Locale,
+  type NamedInLanguages,
   type NewCartLine,
   type Product,
   type Variant,
@@ -33,6 +36,8 @@ export function productCartLine(
     productId: product._id,
     shopId: product.shopId,
     name: product.name,
+    // Kept for a Kiswahili page's cart and checkout (decision 050); the order takes the English.
+    ...(product.nameSw ? { nameSw: product.nameSw } : {}),
     // Shown to the shopper only: the server reprices every order.
     price: fromCents(discountedPriceCents(toCents(product.price), product.discounts)),
     // Spec section 3: the first image, or the placeholder the product cards use.
@@ -41,6 +46,8 @@ export function productCartLine(
     variantId: variant?._id ?? null,
     // An order may take at most the shop's maxPerOrder of one item (it holds stock unpaid).
     maxQuantity: Math.min(variant ? variant.stock : product.stock, product.maxPerOrder),
+    // The server said this product's price holds VAT: the cart and checkout show it.
+    ...(product.vat ? { taxType: product.vat.taxType } : {}),
   };
 }
 
@@ -57,7 +64,14 @@ export function defaultCartLine(product: Product): NewCartLineWithStock | null {
   return product.stock > 0 ? productCartLine(product, undefined) : null;
 }
 
-/** A line's name with its variant in brackets (spec section 2): 'Aloe Gel (50ml)'. */
-export function cartLineTitle(line: { name: string; selectedVariant: string | null }): string {
-  return line.selectedVariant ? `${line.name} (${line.selectedVariant})` : line.name;
+/**
+ * A line's name in the page's language with its variant in brackets (spec section 2): 'Aloe Gel
+ * (50ml)'. English unless told: the checkout's English problem messages name lines so.
+ */
+export function cartLineTitle(
+  line: NamedInLanguages & { selectedVariant: string | null },
+  locale: Locale = 'en',
+): string {
+  const name = productName(line, locale);
+  return line.selectedVariant ? `${name} (${line.selectedVariant})` : name;
 }

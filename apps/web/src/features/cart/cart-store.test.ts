@@ -1,4 +1,4 @@
-import type { CartLine } from '@soko/contract';
+import type { CartLine, Order } from '@soko/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addToCart,
@@ -10,11 +10,19 @@ import {
   repriceCart,
 } from './cart-actions';
 import {
+  forgetRecovery,
+  rebuildCartFrom,
+  recoveredFrom,
+  rememberRecovery,
+  RECOVERY_TTL_MS,
+} from './recovery';
+import {
   CART_KEY,
   cartItemCount,
   getCartLines,
   parseCart,
   reloadCart,
+  setCartLines,
   subscribeToCart,
 } from './cart-store';
 
@@ -96,9 +104,12 @@ describe('loading the saved cart', () => {
 
   it('drops lines of the wrong shape and keeps the good ones', () => {
     const good: CartLine = { ...soap, quantity: 1 };
+    const inSwahili: CartLine = { ...good, productId: 'sabuni', nameSw: 'Sabuni' };
     const lines = parseCart(
       JSON.stringify([
         good,
+        inSwahili,
+        { ...good, nameSw: 7 },
         { ...good, quantity: 0 },
         { ...good, quantity: 1.5 },
         { ...good, price: '12' },
@@ -110,7 +121,7 @@ describe('loading the saved cart', () => {
         'Aloe Gel',
       ]),
     );
-    expect(lines).toEqual([good]);
+    expect(lines).toEqual([good, inSwahili]);
   });
 });
 
@@ -124,6 +135,14 @@ describe('changing the cart', () => {
       ['100ml', 1],
     ]);
     expect(cartItemCount(getCartLines())).toBe(3);
+  });
+
+  it('keeps the tax type a fresher read gives a line already in the cart, and drops a stale one', () => {
+    addToCart(soap, 3);
+    addToCart({ ...soap, taxType: 'B' }, 3);
+    expect(getCartLines()[0]).toMatchObject({ quantity: 2, taxType: 'B' });
+    addToCart(soap, 3);
+    expect(getCartLines()[0]).not.toHaveProperty('taxType');
   });
 
   it('saves every change under `cart`', () => {
@@ -212,5 +231,63 @@ describe('several tabs', () => {
     storage.setItem(CART_KEY, '[]');
     tab.dispatchEvent(event);
     expect(seen).toEqual([4]);
+  });
+});
+
+// The reminder's link (decision 043): the unpaid order's lines go back in the cart, and the next
+// order says which order it was recovered from, while the link is recent and only once.
+const LAPSED = '99999999-9999-4999-8999-999999999999';
+const soapLine: CartLine = {
+  productId: '44444444-4444-4444-4444-444444444444',
+  name: 'Black Soap',
+  price: 200,
+  image: '/media/soap.webp',
+  selectedVariant: null,
+  variantId: null,
+  quantity: 3,
+};
+const order = {
+  _id: LAPSED,
+  status: 'expired',
+  items: [
+    {
+      productId: '11111111-1111-1111-1111-111111111111',
+      name: 'Aloe Gel',
+      price: 450,
+      quantity: 2,
+      selectedVariant: '22222222-2222-2222-2222-222222222222',
+      variantLabel: '50ml',
+      image: null,
+    },
+    { ...soapLine, selectedVariant: null, variantLabel: null, quantity: 1 },
+  ],
+} as unknown as Order;
+
+describe('a cart recovered from an unpaid order', () => {
+  it('puts the order’s lines back, keeping what the cart held and at least the order’s quantities', () => {
+    setCartLines([soapLine]);
+    rebuildCartFrom(order);
+    expect(getCartLines()).toEqual([
+      soapLine,
+      {
+        productId: '11111111-1111-1111-1111-111111111111',
+        variantId: '22222222-2222-2222-2222-222222222222',
+        name: 'Aloe Gel',
+        price: 450,
+        image: '/placeholder-product.svg',
+        selectedVariant: '50ml',
+        quantity: 2,
+      },
+    ]);
+  });
+
+  it('marks the next order as recovered from it, while the link is recent, until forgotten', () => {
+    expect(recoveredFrom()).toBeNull();
+    const now = Date.now();
+    rememberRecovery(LAPSED, now);
+    expect(recoveredFrom(now + 1000)).toBe(LAPSED);
+    expect(recoveredFrom(now + RECOVERY_TTL_MS)).toBeNull();
+    forgetRecovery();
+    expect(recoveredFrom(now)).toBeNull();
   });
 });

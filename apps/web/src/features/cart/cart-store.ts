@@ -36,6 +36,7 @@ export function isCartLine(value: unknown): value is CartLine {
     typeof line.productId === 'string' &&
     line.productId !== '' &&
     typeof line.name === 'string' &&
+    (line.nameSw === undefined || typeof line.nameSw === 'string') &&
     typeof line.price === 'number' &&
     Number.isFinite(line.price) &&
     line.price >= 0 &&

@@ -5,4 +5,5 @@ export * from './cart-store';
 export * from './cart-actions';
 export * from './cart-line';
 export * from './cart-orders';
+export * from './recovery';
 export * from './use-settle-cart-orders';

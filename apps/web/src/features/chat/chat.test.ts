@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { setupI18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Translate } from '../../lib/i18n';
+import { compileCatalog } from '../../locales/compile-catalog';
 import {
   BOX_HEIGHT_PX,
   MESSAGE_DELAY_SECONDS,
@@ -6,7 +10,17 @@ import {
   notificationDelayMs,
   secondsToMs,
 } from './chat-settings';
-import { chatContact, productChatMessage, timeLabel, whatsappSendLink } from './chat-text';
+import { chatContact, productChatMessage } from './chat-contact';
+import { timeLabel, whatsappSendLink } from './chat-text';
+
+const translator = (lang: 'en' | 'sw'): Translate => {
+  const file = new URL(`../../locales/${lang}.json`, import.meta.url);
+  const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const i18n = setupI18n({ locale: lang, messages: { [lang]: compileCatalog(source) } });
+  return (key, values) => i18n._(key, values);
+};
+const en = translator('en');
+const sw = translator('sw');
 
 describe('whatsappSendLink', () => {
   it('keeps only the digits of the phone number', () => {
@@ -79,16 +93,22 @@ describe('productChatMessage', () => {
   const url = 'https://shop.example/product/1/2/baobab-oil';
 
   it('names the product, the chosen size and the page', () => {
-    expect(productChatMessage({ name: 'Baobab Oil', variant: '100 ml', url })).toBe(
+    expect(productChatMessage({ name: 'Baobab Oil', variant: '100 ml', url }, en)).toBe(
       `Hello! I'm interested in Baobab Oil (100 ml): ${url}`,
     );
   });
 
+  it("says it in the page's language", () => {
+    expect(productChatMessage({ name: 'Baobab Oil', variant: '100 ml', url }, sw)).toBe(
+      `Habari! Ninavutiwa na Baobab Oil (100 ml): ${url}`,
+    );
+  });
+
   it('leaves the size out for a product without variants', () => {
-    expect(productChatMessage({ name: 'Shea Butter', variant: null, url })).toBe(
+    expect(productChatMessage({ name: 'Shea Butter', variant: null, url }, en)).toBe(
       `Hello! I'm interested in Shea Butter: ${url}`,
     );
-    expect(productChatMessage({ name: 'Shea Butter', variant: '  ', url })).toBe(
+    expect(productChatMessage({ name: 'Shea Butter', variant: '  ', url }, en)).toBe(
       `Hello! I'm interested in Shea Butter: ${url}`,
     );
   });
@@ -116,21 +136,24 @@ describe('chatContact (decision 040)', () => {
   };
 
   it('chats with a seller that set its own number, under its name and logo', () => {
-    expect(chatContact(tenant, seller)).toMatchObject({
+    expect(chatContact(tenant, seller, en)).toMatchObject({
       phoneNumber: '+254722456789',
       accountName: 'Kikapu Crafts',
       avatar: '/media/k/400x400.webp',
       label: 'Chat with Kikapu Crafts on WhatsApp',
     });
+    expect(chatContact(tenant, seller, sw)?.label).toBe(
+      'Zungumza na Kikapu Crafts kwenye WhatsApp',
+    );
     // Even where the marketplace has no chat of its own.
-    expect(chatContact(null, seller)?.phoneNumber).toBe('+254722456789');
+    expect(chatContact(null, seller, en)?.phoneNumber).toBe('+254722456789');
   });
 
   it('keeps the marketplace’s chat away from sellers and for a seller without a number', () => {
     const marketplace = { ...tenant, label: 'Chat with us on WhatsApp' };
-    expect(chatContact(tenant, null)).toEqual(marketplace);
-    expect(chatContact(tenant, { ...seller, whatsapp: null })).toEqual(marketplace);
-    expect(chatContact(null, { ...seller, whatsapp: null })).toBeNull();
-    expect(chatContact({ ...tenant, phoneNumber: '' }, undefined)).toBeNull();
+    expect(chatContact(tenant, null, en)).toEqual(marketplace);
+    expect(chatContact(tenant, { ...seller, whatsapp: null }, en)).toEqual(marketplace);
+    expect(chatContact(null, { ...seller, whatsapp: null }, en)).toBeNull();
+    expect(chatContact({ ...tenant, phoneNumber: '' }, undefined, en)).toBeNull();
   });
 });

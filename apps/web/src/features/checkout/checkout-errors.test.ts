@@ -1,3 +1,4 @@
+import { KRA_PIN_MESSAGE } from '@soko/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { describeCheckoutError } from './checkout-errors';
@@ -47,7 +48,29 @@ describe('describeCheckoutError: the limits on holding stock', () => {
     expect(describeCheckoutError(error, lines)).toEqual({
       message,
       fields: {},
-      summary: ['Aloe Vera Gel (50ml): At most 10 in one order.'],
+      summary: [{ about: 'Aloe Vera Gel (50ml)', message: 'At most 10 in one order.' }],
     });
+  });
+});
+
+describe('describeCheckoutError: the buyer’s KRA PIN (decision 045)', () => {
+  it('puts a refused PIN on its field, from the final checkout or the payment’s start', () => {
+    for (const [stage, path] of [
+      ['order', 'buyerKraPin'],
+      ['payment', 'formData.buyerKraPin'],
+    ] as const) {
+      const error = new CheckoutStepError(
+        stage,
+        new ApiError(400, 'Check the form.', {
+          code: 'validation_failed',
+          fields: { [path]: KRA_PIN_MESSAGE },
+        }),
+      );
+      expect(describeCheckoutError(error, lines), stage).toEqual({
+        message: 'Check the form.',
+        fields: { buyerKraPin: KRA_PIN_MESSAGE },
+        summary: [],
+      });
+    }
   });
 });

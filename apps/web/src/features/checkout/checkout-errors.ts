@@ -8,19 +8,29 @@ import { CheckoutStepError, PAYMENT_FAILED_MESSAGE, PaymentFailedError } from '.
 export const NETWORK_MESSAGE =
   'We could not reach the shop. Check your connection and press Place Order again.';
 export const NO_LONGER_SOLD_MESSAGE = 'An item in your cart is no longer sold.';
+/** What the checkout adds to a message, with `{...}` for its values (checkout-text.ts). */
+export const NEW_TOTAL_TEXT =
+  'Prices changed: your new total is {total}. Please review and place the order again.';
+export const REMOVE_LINE_TEXT = 'Remove {line} and place the order again.';
 
 export interface CheckoutProblem {
   message: string;
   /** Messages for the form's own fields (phoneNumber, email, discountCode, ...). */
   fields: Record<string, string>;
   /** Messages about anything else (an item's quantity), listed under the message. */
-  summary: string[];
+  summary: SummaryLine[];
   outOfStock?: OutOfStockDetails;
   newPrices?: TotalMismatchDetails;
 }
 
+/** A field error about something else than the form: what it is about ('' for the whole), and its words. */
+export interface SummaryLine {
+  about: string;
+  message: string;
+}
+
 export function newTotalMessage(expectedKsh: number): string {
-  return `Prices changed: your new total is ${formatKsh(expectedKsh)}. Please review and place the order again.`;
+  return NEW_TOTAL_TEXT.replace('{total}', formatKsh(expectedKsh));
 }
 
 // Our own API's answers are not parsed with zod (see api-client.ts); a hand check is enough to
@@ -70,18 +80,18 @@ const FORM_FIELDS = new Set([
   'email',
   'shipping',
   'discountCode',
+  'buyerKraPin',
 ]);
 
-/** `items.0.quantity` -> 'Aloe Gel (50ml): Quantity must be at least 1.' */
+/** `items.0.quantity` -> about 'Aloe Gel (50ml)': 'Quantity must be at least 1.' */
 function summaryLine(
   path: string,
   message: string,
   lines: ReadonlyArray<{ name: string; selectedVariant: string | null }>,
-): string {
+): SummaryLine {
   const match = /^(?:items|orderItems)\.(\d+)(?:\.|$)/.exec(path);
   const line = match ? lines[Number(match[1])] : undefined;
-  if (line) return `${cartLineTitle(line)}: ${message}`;
-  return path ? `${path}: ${message}` : message;
+  return { about: line ? cartLineTitle(line) : path, message };
 }
 
 type LineInfo = {
@@ -112,7 +122,9 @@ export function describeCheckoutError(error: unknown, lines: readonly LineInfo[]
   }
   if (cause.status === 400) {
     for (const [path, message] of Object.entries(cause.fields ?? {})) {
-      if (FORM_FIELDS.has(path)) problem.fields[path] = message;
+      // The payment's start sends the form as its formData: its errors are the form's too.
+      const field = path.replace(/^formData\./, '');
+      if (FORM_FIELDS.has(field)) problem.fields[field] = message;
       else problem.summary.push(summaryLine(path, message, lines));
     }
     return { ...problem, message: cause.message };
@@ -125,7 +137,7 @@ export function describeCheckoutError(error: unknown, lines: readonly LineInfo[]
         candidate.productId === details.productId &&
         (details.variantId === undefined || candidate.variantId === details.variantId),
     );
-    const remove = line ? ` Remove ${cartLineTitle(line)} and place the order again.` : '';
+    const remove = line ? ` ${REMOVE_LINE_TEXT.replace('{line}', cartLineTitle(line))}` : '';
     return { ...problem, message: `${NO_LONGER_SOLD_MESSAGE}${reason}${remove}` };
   }
   // A limit (too many M-Pesa prompts to one number or for one order, too many orders from one

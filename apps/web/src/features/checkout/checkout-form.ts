@@ -9,29 +9,31 @@ import {
 } from '@soko/contract';
 
 // The middle name and the postal code may be left empty (decision 027); their labels say so.
+// Each label is `checkout.field.<name>` in the message files (decision 049).
 export const DELIVERY_FIELDS = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'firstName', autoComplete: 'given-name' },
   {
     name: 'middleName',
-    label: 'Middle Name (optional)',
     autoComplete: 'additional-name',
     optional: true,
   },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'county', label: 'County', autoComplete: 'address-level1' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'country', autoComplete: 'country-name' },
+  { name: 'county', autoComplete: 'address-level1' },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'address', autoComplete: 'street-address' },
   {
     name: 'postalcode',
-    label: 'Postal Code (optional)',
     autoComplete: 'postal-code',
     optional: true,
   },
-  { name: 'phoneNumber', label: 'Phone Number', autoComplete: 'tel' },
+  { name: 'phoneNumber', autoComplete: 'tel' },
 ] as const;
 
 export type DeliveryFieldName = (typeof DELIVERY_FIELDS)[number]['name'];
+
+// The buyer's KRA PIN for a business purchase, printed on the receipts (decision 045), is
+// optional, so a business buyer can claim the VAT: its label is `checkout.kraPin`.
 export type CheckoutFormApi = UseFormReturn<CheckoutScreenInput, unknown, CheckoutScreenValues>;
 
 export const DEFAULT_COUNTRY = 'Kenya';
@@ -48,6 +50,7 @@ export function emptyCheckoutValues(email: string | null): Partial<CheckoutScree
     postalcode: '',
     phoneNumber: '',
     email: email ?? '',
+    buyerKraPin: '',
   };
 }
 

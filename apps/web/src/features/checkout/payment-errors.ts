@@ -1,10 +1,18 @@
 // What an online payment that did not go through tells the shopper (spec sections 4 and 8).
 import { PAYMENT_MESSAGES } from '@soko/contract';
+import type { MessageKey } from '../../lib/i18n';
 
 export const PAYMENT_FAILED_MESSAGE: string = PAYMENT_MESSAGES.failed;
 export const PAYMENT_REVERSED_MESSAGE: string = PAYMENT_MESSAGES.reversed;
 export const PAYMENT_SUCCESSFUL_MESSAGE: string = PAYMENT_MESSAGES.successful;
-export const PAYMENT_UNREACHABLE_MESSAGE: string = PAYMENT_MESSAGES.unreachable;
+
+/** The key of one of the payment's own messages (PAYMENT_MESSAGES, decision 049), else null. */
+export function paymentMessageKey(message: string): MessageKey | null {
+  const kind = (Object.keys(PAYMENT_MESSAGES) as (keyof typeof PAYMENT_MESSAGES)[]).find(
+    (key) => PAYMENT_MESSAGES[key] === message,
+  );
+  return kind ? `checkout.paymentMessage.${kind}` : null;
+}
 
 /**
  * Payment that did not go through: the order is not finalised (spec sections 5 and 8). With

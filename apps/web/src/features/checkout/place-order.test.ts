@@ -111,6 +111,14 @@ describe('createOrderBody', () => {
     expect(unpriced).not.toHaveProperty('deliveryFee');
     expect(unpriced).not.toHaveProperty('pickup');
   });
+
+  it('says which unpaid order the cart was recovered from, when it was (decision 043)', () => {
+    const lapsed = '99999999-9999-4999-8999-999999999999';
+    expect(createOrderBody({ ...input, recoveredFrom: lapsed })).toMatchObject({
+      recoveredFrom: lapsed,
+    });
+    expect(createOrderBody({ ...input, recoveredFrom: null })).not.toHaveProperty('recoveredFrom');
+  });
 });
 
 describe('placeOrder', () => {
@@ -244,7 +252,7 @@ describe('describeCheckoutError', () => {
       [line],
     );
     expect(problem.fields).toEqual({ phoneNumber: 'Not a phone.' });
-    expect(problem.summary).toEqual(['Aloe Gel (50ml): Too many.']);
+    expect(problem.summary).toEqual([{ about: 'Aloe Gel (50ml)', message: 'Too many.' }]);
   });
 
   it('says an item is no longer sold, and which', () => {

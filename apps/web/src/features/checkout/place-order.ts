@@ -21,12 +21,8 @@ export { PAYMENT_FAILED_MESSAGE, PaymentFailedError } from './payment-errors';
 
 export type CheckoutStage = 'order' | 'payment' | 'checkout';
 
-/** The button's label for each stage (spec section 4). */
-export const STAGE_LABELS: Record<CheckoutStage, string> = {
-  order: 'Creating Order...',
-  payment: 'Processing Payment...',
-  checkout: 'Completing Checkout...',
-};
+// The button's label for each stage (spec section 4) is `checkout.stage.<stage>` in the
+// message files (decision 049).
 
 export interface PlaceOrderInput {
   lines: readonly CartLine[];
@@ -44,6 +40,8 @@ export interface PlaceOrderInput {
   pickup?: readonly PickupChoice[];
   /** Ksh: the delivery shown, all shops together; left out when it could not be priced. */
   deliveryFee?: number | null;
+  /** The unpaid order whose reminder's link rebuilt this cart (decision 043). */
+  recoveredFrom?: string | null;
 }
 
 /** An order created by an earlier attempt, reusable while the same order is asked for. */
@@ -82,6 +80,7 @@ export function createOrderBody(input: PlaceOrderInput): CreateOrderBody {
     ...(input.deliveryFee !== undefined && input.deliveryFee !== null
       ? { deliveryFee: input.deliveryFee }
       : {}),
+    ...(input.recoveredFrom ? { recoveredFrom: input.recoveredFrom } : {}),
   };
 }
 
@@ -122,7 +121,9 @@ export async function placeOrder(
   }: PlaceOrderOptions,
 ): Promise<Order> {
   const body = createOrderBody(input);
-  const key = JSON.stringify(body);
+  // Where the cart came from is forgotten once an order is made of it: a retry is the same order.
+  const { recoveredFrom: _recoveredFrom, ...asked } = body;
+  const key = JSON.stringify(asked);
 
   // (a) Create the order, unless an earlier attempt created this very order and it still holds
   // its stock: checkout is idempotent on the server, so a retry after a network failure

@@ -67,7 +67,8 @@ export interface CheckoutDelivery {
   ) => Promise<DeliveryLine[] | null>;
 }
 
-const AGENT_FEE_FAILED = 'This agent point cannot be priced just now: choose another delivery.';
+export const AGENT_FEE_FAILED =
+  'This agent point cannot be priced just now: choose another delivery.';
 
 /** Counter choices hold in any county; agent points are the county's, so they go with it. */
 const withoutAgents = (choices: PickupChoices): PickupChoices =>

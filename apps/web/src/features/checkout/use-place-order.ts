@@ -9,13 +9,14 @@ import {
   type Order,
   type PickupChoice,
 } from '@soko/contract';
-import { isLineUnavailable } from '../cart';
+import { forgetRecovery, isLineUnavailable, recoveredFrom } from '../cart';
 import { mayPayOnline, usePaymentModes } from './api/get-payment-modes';
 import { describeCheckoutError, type CheckoutProblem } from './checkout-errors';
 import { PaymentRestarts, type PaymentChoice, type StartedPayment } from './pay-online';
 import { PAYMENT_SUCCESSFUL_MESSAGE } from './payment-errors';
 import { reservePaymentTab } from './payment-tab';
-import { placeOrder, type CheckoutStage, type HeldOrder } from './place-order';
+import { ApiError } from '../../lib/api-client';
+import { CheckoutStepError, placeOrder, type CheckoutStage, type HeldOrder } from './place-order';
 
 export const CHECK_FIELDS_MESSAGE = 'Please correct the fields marked in red.';
 export const UNAVAILABLE_MESSAGE =
@@ -80,6 +81,8 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }:
   const [waiting, setWaiting] = useState<WaitingPayment | null>(null);
   const [unreachable, setUnreachable] = useState(false);
   const [paymentNote, setPaymentNote] = useState<string | null>(null);
+  // The order whose M-Pesa prompt failed: it may still be paid by hand to the Paybill.
+  const [paybillOrderId, setPaybillOrderId] = useState<string | null>(null);
   // The lines being ordered: another tab may settle them out of the cart meanwhile (the order
   // confirmed there), and the screen keeps showing what it is placing.
   const [placing, setPlacing] = useState<readonly CartLine[] | null>(null);
@@ -116,7 +119,9 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }:
     const controller = new AbortController();
     paying.current = controller;
     let paymentStarted = false;
+    let promptedOrderId: string | null = null;
     setPaymentNote(null);
+    setPaybillOrderId(null);
     try {
       const order = await placeOrder(
         {
@@ -130,12 +135,15 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }:
           pickup: figures.delivery.pickup,
           deliveryFee:
             figures.delivery.feeCents === null ? null : fromCents(figures.delivery.feeCents),
+          recoveredFrom: recoveredFrom(),
         },
         {
           held: held.current,
           onHeld: (next) => {
             if (next && next.order._id !== held.current?.order._id) {
               source.onOrderCreated?.(next.order._id, lines);
+              // One order counts as recovered; a retry after it is the shopper's own.
+              forgetRecovery();
             }
             held.current = next;
           },
@@ -149,6 +157,7 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }:
               paymentStarted = true;
               paymentTab.current = started.tab;
               const order = held.current?.order;
+              if (started.redirectUrl === '' && order) promptedOrderId = order._id;
               setWaiting({
                 trackingId: started.trackingId,
                 redirectUrl: started.redirectUrl,
@@ -181,6 +190,16 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }:
       setWaiting(null);
       setUnreachable(false);
       setPaymentNote(null);
+      setPaybillOrderId(promptedOrderId);
+      // The order the cart was recovered from was paid or closed meanwhile: the next try is the
+      // shopper's own order (decision 043).
+      if (
+        error instanceof CheckoutStepError &&
+        error.cause instanceof ApiError &&
+        error.cause.fields?.recoveredFrom
+      ) {
+        forgetRecovery();
+      }
       const found = describeCheckoutError(error, lines);
       if (found.outOfStock) {
         const { productId, variantId, available } = found.outOfStock;
@@ -207,6 +226,8 @@ export function usePlaceOrder({ source, onFieldErrors, onPlaced, onNewFigures }:
     waiting,
     unreachable,
     paymentNote,
+    /** The order whose M-Pesa prompt failed, to pay by hand on its page; else null. */
+    paybillOrderId,
     submit,
     /** The form did not validate: the spec's words above the button. */
     showFieldsProblem: () => setProblem({ message: CHECK_FIELDS_MESSAGE, fields: {}, summary: [] }),

@@ -1,6 +1,8 @@
 // The reviews section's pure parts: what the bars say and how wide they are, counts in words,
-// and dates as Kenyan shoppers read them. No React, so they are tested on their own.
-import type { ReviewDistribution } from '@soko/contract';
+// and dates as Kenyan shoppers read them, in the page's language. No React, so they are tested
+// on their own.
+import { formatDate, type Locale, type ReviewDistribution } from '@soko/contract';
+import type { Translate } from '../../lib/i18n';
 
 export interface DistributionRow {
   stars: 1 | 2 | 3 | 4 | 5;
@@ -11,12 +13,13 @@ export interface DistributionRow {
   label: string;
 }
 
-export const reviewCountText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
-
-const starsText = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
+export const reviewCountText = (count: number, t: Translate) => t('reviews.count', { count });
 
 /** Five rows, 5 stars first, as review sites list them. */
-export function distributionRows(distribution: ReviewDistribution): DistributionRow[] {
+export function distributionRows(
+  distribution: ReviewDistribution,
+  t: Translate,
+): DistributionRow[] {
   const total = ([1, 2, 3, 4, 5] as const).reduce((sum, stars) => sum + distribution[stars], 0);
   return ([5, 4, 3, 2, 1] as const).map((stars) => {
     const count = distribution[stars];
@@ -24,22 +27,17 @@ export function distributionRows(distribution: ReviewDistribution): Distribution
       stars,
       count,
       percent: total === 0 ? 0 : Math.round((count / total) * 100),
-      label: `${starsText(stars)}: ${reviewCountText(count)}`,
+      label: t('reviews.starsRow', { stars, count }),
     };
   });
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-// Kenya keeps East Africa Time all year (UTC+3, no daylight saving), so a fixed offset gives
-// the same date on the server-rendered data, in any browser's time zone, and in tests.
-const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-/** '3 May 2026', the day in Nairobi. */
-export function formatReviewDate(iso: string): string {
-  const date = new Date(new Date(iso).getTime() + EAT_OFFSET_MS);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+/** '3 May 2026' / '3 Mei 2026', the day in Nairobi. */
+export function formatReviewDate(iso: string, locale: Locale): string {
+  if (Number.isNaN(Date.parse(iso))) return '';
+  return formatDate(iso, locale);
 }
 
 /** '4.3 out of 5 stars'. */
-export const averageText = (average: number) => `${average.toFixed(1)} out of 5 stars`;
+export const averageText = (average: number, t: Translate) =>
+  t('reviews.average', { average: average.toFixed(1) });

@@ -73,12 +73,22 @@ describe('the highlighted suggestion under the arrow keys', () => {
 
 describe('the options the list shows', () => {
   it('lists products first, then categories, each with its page', () => {
-    const options = suggestionOptions({
-      products: [
-        { _id: 'p1', name: 'Moringa Leaf Tea', price: 450, image: null, path: '/product/p1/u/x' },
-      ],
-      categories: [{ name: 'Teas & Infusions', path: '/category/Teas%20%26%20Infusions' }],
-    });
+    const options = suggestionOptions(
+      {
+        products: [
+          {
+            _id: 'p1',
+            name: 'Moringa Leaf Tea',
+            nameSw: null,
+            price: 450,
+            image: null,
+            path: '/product/p1/u/x',
+          },
+        ],
+        categories: [{ name: 'Teas & Infusions', path: '/category/Teas%20%26%20Infusions' }],
+      },
+      'sw',
+    );
     expect(options).toEqual([
       {
         key: 'product-p1',
@@ -95,6 +105,27 @@ describe('the options the list shows', () => {
         path: '/category/Teas%20%26%20Infusions',
       },
     ]);
-    expect(suggestionOptions(undefined)).toEqual([]);
+    expect(suggestionOptions(undefined, 'en')).toEqual([]);
+  });
+
+  it('names a product in Kiswahili on a Kiswahili page when it has a Swahili name', () => {
+    const suggestions = {
+      products: [
+        {
+          _id: 'p1',
+          name: 'Moringa Leaf Tea',
+          nameSw: 'Chai ya Majani ya Mlonge',
+          price: 450,
+          image: null,
+          path: '/product/p1/u/Moringa-Leaf-Tea',
+        },
+      ],
+      categories: [],
+    };
+    expect(suggestionOptions(suggestions, 'sw')[0]).toMatchObject({
+      label: 'Chai ya Majani ya Mlonge',
+      path: '/product/p1/u/Moringa-Leaf-Tea',
+    });
+    expect(suggestionOptions(suggestions, 'en')[0]?.label).toBe('Moringa Leaf Tea');
   });
 });

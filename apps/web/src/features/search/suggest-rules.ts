@@ -1,5 +1,5 @@
 // The header box's rules, apart from React so they can be tested as they are.
-import { SUGGEST_MIN_CHARS, type Suggestions } from '@soko/contract';
+import { SUGGEST_MIN_CHARS, productName, type Locale, type Suggestions } from '@soko/contract';
 
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
 export const SUGGEST_DEBOUNCE_MS = 200;
@@ -38,13 +38,16 @@ export type SuggestionOption = {
 );
 
 /** The options in the order the list shows them: products, then categories. */
-export function suggestionOptions(suggestions: Suggestions | undefined): SuggestionOption[] {
+export function suggestionOptions(
+  suggestions: Suggestions | undefined,
+  locale: Locale,
+): SuggestionOption[] {
   if (!suggestions) return [];
   return [
     ...suggestions.products.map((product) => ({
       key: `product-${product._id}`,
       kind: 'product' as const,
-      label: product.name,
+      label: productName(product, locale),
       path: product.path,
       price: product.price,
       image: product.image,

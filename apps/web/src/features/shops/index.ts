@@ -11,3 +11,5 @@ export { ShopDeliveryPage } from './components/shop-delivery-page';
 export { ShopCodesPage } from './components/shop-codes-page';
 export { DiscountCodesEditor } from './components/discount-codes-editor';
 export { ShopCataloguePage } from './components/shop-catalogue-page';
+export { ShopTaxPage } from './components/shop-tax-page';
+export { ShopReceiptsPage } from './components/shop-receipts-page';

@@ -18,6 +18,8 @@ const product: Product = {
   _id: '55555555-5555-5555-5555-555555555555',
   name: 'Shea butter',
   description: 'Raw || Unrefined',
+  nameSw: 'Siagi ya shea',
+  descriptionSw: null,
   price: 850,
   discounts: '10',
   discount: null,
@@ -26,6 +28,8 @@ const product: Product = {
   maxPerOrder: 10,
   lowStockThreshold: 3,
   Type: 'Butters',
+  taxType: 'E',
+  vat: { taxType: 'E', ratePercent: 8, amount: 56.67 },
   pricingType: 'Fixed',
   variants: [{ _id: VARIANT, name: '', size: '250 g', stock: 9 }],
   imageUrls: ['/media/x/800x800.webp'],
@@ -66,6 +70,8 @@ describe('the product form', () => {
     expect(body).toEqual({
       name: 'Shea butter',
       description: 'Raw || Unrefined',
+      nameSw: 'Siagi ya shea',
+      descriptionSw: null,
       price: 850,
       discounts: null,
       stock: 13,
@@ -78,10 +84,25 @@ describe('the product form', () => {
         { size: '500 g', stock: 4 },
       ],
       lowStockThreshold: 3,
+      taxType: 'E',
       imageUrls: ['/b.webp', '/a.webp'],
       categoryId: CATEGORY,
     });
     expect(body).not.toHaveProperty('count');
+  });
+
+  it('sends the shop’s default tax type as null and refuses a type KRA does not have', () => {
+    const taxTypeOf = (typed: string) =>
+      productFormToInput(
+        { ...productToForm(product), taxType: typed },
+        { categoryId: CATEGORY, imageUrls: [] },
+      ).taxType;
+    expect(productToForm(product).taxType).toBe('E');
+    expect(productToForm({ ...product, taxType: null }).taxType).toBe('');
+    expect(taxTypeOf('')).toBeNull();
+    expect(taxTypeOf('A')).toBe('A');
+    const bad = productFormSchema.safeParse({ ...productToForm(product), taxType: 'F' });
+    expect(bad.error?.issues.map((issue) => issue.path)).toEqual([['taxType']]);
   });
 
   it('sends a blank low-stock threshold as null (the shop’s) and a typed one as a number', () => {
@@ -97,6 +118,26 @@ describe('the product form', () => {
     const bad = productFormSchema.safeParse({ ...productToForm(product), lowStockThreshold: 'x' });
     expect(bad.error?.issues).toEqual([
       expect.objectContaining({ path: ['lowStockThreshold'], message: 'Enter a number.' }),
+    ]);
+  });
+
+  it('loads and sends the Swahili name and description: blank is none, too long is refused on its field', () => {
+    const values = productToForm(product);
+    expect(values).toMatchObject({ nameSw: 'Siagi ya shea', descriptionSw: '' });
+    expect(emptyProductForm()).toMatchObject({ nameSw: '', descriptionSw: '' });
+    const sent = (nameSw: string, descriptionSw: string) =>
+      productFormToInput(
+        { ...values, nameSw, descriptionSw },
+        { categoryId: CATEGORY, imageUrls: [] },
+      );
+    expect(sent('  ', '')).toMatchObject({ nameSw: null, descriptionSw: null });
+    expect(sent('Siagi', 'Ghafi || Haijasafishwa')).toMatchObject({
+      nameSw: 'Siagi',
+      descriptionSw: 'Ghafi || Haijasafishwa',
+    });
+    const bad = productFormSchema.safeParse({ ...values, nameSw: 'n'.repeat(201) });
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({ path: ['nameSw'], message: 'At most 200 characters.' }),
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   type OwnerProductInput,
   type PricingType,
   type Product,
+  type TaxType,
 } from '@soko/contract';
 
 export interface VariantFormValues {
@@ -23,6 +24,9 @@ export interface VariantFormValues {
 export interface ProductFormValues {
   name: string;
   description: string;
+  /** Shown on Kiswahili pages in place of the English; blank is none (decision 050). */
+  nameSw: string;
+  descriptionSw: string;
   price: number;
   discounts: string;
   stock: number;
@@ -33,12 +37,16 @@ export interface ProductFormValues {
   variants: VariantFormValues[];
   /** Its own low-stock threshold as typed; blank follows the shop's (decision 041). */
   lowStockThreshold: string;
+  /** Its KRA tax type, A to E; '' follows the shop (decision 044). */
+  taxType: string;
 }
 
 export function emptyProductForm(): ProductFormValues {
   return {
     name: '',
     description: '',
+    nameSw: '',
+    descriptionSw: '',
     price: Number.NaN,
     discounts: '',
     stock: 0,
@@ -46,6 +54,7 @@ export function emptyProductForm(): ProductFormValues {
     pricingType: 'Fixed',
     variants: [],
     lowStockThreshold: '',
+    taxType: '',
   };
 }
 
@@ -53,6 +62,8 @@ export function productToForm(product: Product): ProductFormValues {
   return {
     name: product.name,
     description: product.description,
+    nameSw: product.nameSw ?? '',
+    descriptionSw: product.descriptionSw ?? '',
     price: product.price,
     discounts: product.discounts === null ? '' : String(product.discounts),
     stock: product.stock,
@@ -70,12 +81,16 @@ export function productToForm(product: Product): ProductFormValues {
       product.lowStockThreshold === null || product.lowStockThreshold === undefined
         ? ''
         : String(product.lowStockThreshold),
+    taxType: product.taxType ?? '',
   };
 }
 
 /** The threshold typed: blank is null (the shop's); anything else a number the contract checks. */
 const thresholdOf = (typed: string): number | null =>
   typed.trim() === '' ? null : Number(typed.trim());
+
+/** A Swahili text typed: blank is none (the English is shown). */
+const swahiliOf = (typed: string): string | null => (typed.trim() === '' ? null : typed);
 
 /** The stock the product has: its variants' summed when it has variants. */
 export function derivedStock(values: Pick<ProductFormValues, 'stock' | 'variants'>): number {
@@ -96,6 +111,8 @@ export function productFormToInput(
   return {
     name: values.name,
     description: values.description,
+    nameSw: swahiliOf(values.nameSw),
+    descriptionSw: swahiliOf(values.descriptionSw),
     price: values.price,
     discounts: discounts === '' ? null : discounts,
     stock: derivedStock(values),
@@ -113,6 +130,8 @@ export function productFormToInput(
       ...(variant._id && variant.stockSeen !== undefined ? { stockSeen: variant.stockSeen } : {}),
     })),
     lowStockThreshold: thresholdOf(values.lowStockThreshold),
+    // The select offers A to E only; anything else reaches the contract, which refuses it.
+    taxType: values.taxType === '' ? null : (values.taxType as TaxType),
     imageUrls,
     categoryId,
   };
@@ -129,6 +148,8 @@ export const productFormSchema = z
   .object({
     name: z.string(),
     description: z.string(),
+    nameSw: z.string(),
+    descriptionSw: z.string(),
     price: numberInput,
     discounts: z.string(),
     stock: numberInput,
@@ -145,6 +166,7 @@ export const productFormSchema = z
       }),
     ),
     lowStockThreshold: z.string(),
+    taxType: z.string(),
   })
   .superRefine((values, ctx) => {
     const body = productFormToInput(values, { categoryId: PLACEHOLDER_ID, imageUrls: [] });

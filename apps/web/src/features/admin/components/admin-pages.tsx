@@ -9,12 +9,14 @@ import { StatsSection } from '../../stats';
 import { adminKeys } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
 import { DashboardLinks, MarketplaceLinks } from './dashboard-links';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 export function AdminDashboardPage() {
+  const t = useAdminT();
   return (
     <AdminGuard>
       <section>
-        <h1 className="text-2xl font-bold text-stone-900">Admin dashboard</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t('admin.common.adminDashboard')}</h1>
         <DashboardLinks />
         <MarketplaceLinks />
         <StatsSection />
@@ -25,10 +27,11 @@ export function AdminDashboardPage() {
 }
 
 export function CreateListingPage() {
+  const t = useAdminT();
   return (
     <AdminGuard>
       <section>
-        <h1 className="text-2xl font-bold text-stone-900">Admin dashboard</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t('admin.common.adminDashboard')}</h1>
         <DashboardLinks />
         <AddProduct />
       </section>
@@ -37,6 +40,7 @@ export function CreateListingPage() {
 }
 
 function AddProduct() {
+  const t = useAdminT();
   const shops = useShops();
   const [shopId, setShopId] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -48,7 +52,7 @@ function AddProduct() {
   return (
     <section aria-labelledby="add-product-heading" className="mt-8 space-y-4">
       <h2 id="add-product-heading" className="text-xl font-semibold">
-        Add a product to any shop
+        {t('admin.dashboard.addAProductToAny')}
       </h2>
       {status && (
         <p role="status" className="text-green-800">
@@ -57,7 +61,7 @@ function AddProduct() {
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block font-medium">
-          Shop
+          {t('admin.dashboard.shop')}
           <select
             className={inputClass}
             value={shopId}
@@ -66,7 +70,11 @@ function AddProduct() {
               setCategoryId('');
             }}
           >
-            <option value="">{shops.isPending ? 'Loading shops...' : 'Choose a shop'}</option>
+            <option value="">
+              {shops.isPending
+                ? t('admin.dashboard.loadingShops')
+                : t('admin.dashboard.chooseAShop')}
+            </option>
             {(shops.data ?? []).map((shop) => (
               <option key={shop._id} value={shop._id}>
                 {shop.name}
@@ -76,7 +84,7 @@ function AddProduct() {
         </label>
         {shopId && <CategoryChoice shopId={shopId} value={categoryId} onChange={setCategoryId} />}
       </div>
-      {shops.isError && <p role="alert">Failed to load the shops. Please try again later.</p>}
+      {shops.isError && <p role="alert">{t('admin.dashboard.failedToLoadTheShops')}</p>}
       {shopId && categoryId && (
         <ProductForm
           key={`${shopId}:${categoryId}:${formKey}`}
@@ -85,7 +93,7 @@ function AddProduct() {
           product={null}
           onCancel={() => setCategoryId('')}
           onSaved={(saved) => {
-            setStatus(`Product ${saved.name} added.`);
+            setStatus(t('owner.products.added', { name: saved.name }));
             setFormKey((n) => n + 1);
             void queryClient.invalidateQueries({ queryKey: adminKeys.allProducts() });
           }}
@@ -104,13 +112,16 @@ function CategoryChoice({
   value: string;
   onChange: (id: string) => void;
 }) {
+  const t = useAdminT();
   const categories = useShopCategories(shopId);
   return (
     <label className="block font-medium">
-      Category
+      {t('admin.dashboard.category')}
       <select className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">
-          {categories.isPending ? 'Loading categories...' : 'Choose a category'}
+          {categories.isPending
+            ? t('admin.dashboard.loadingCategories')
+            : t('admin.dashboard.chooseACategory')}
         </option>
         {(categories.data ?? []).map((category) => (
           <option key={category._id} value={category._id}>

@@ -21,6 +21,8 @@ import { AdminGuard } from './admin-guard';
 import { OrderFilterBar, useOrderFilters } from './order-filters';
 import { OrderMessages } from './order-messages';
 import { PageButtons } from './page-buttons';
+import { type AdminKey, type Translate } from '../../../lib/i18n';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
 
@@ -38,6 +40,7 @@ export function ManageOrdersPage() {
 }
 
 function OrderTable() {
+  const t = useAdminT();
   const { filters, page, active, change, goToPage } = useOrderFilters();
   const orders = useAdminOrders(page, filters);
   const [panel, setPanel] = useState<Panel>(null);
@@ -46,7 +49,7 @@ function OrderTable() {
 
   return (
     <section>
-      <h1 className="text-2xl font-bold text-stone-900">Manage Orders</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t('admin.orders.manageOrders')}</h1>
       <OrderFilterBar
         filters={filters}
         active={active}
@@ -57,14 +60,16 @@ function OrderTable() {
       />
       {orders.isPending ? (
         <p role="status" className="mt-4">
-          Loading orders...
+          {t('admin.orders.loadingOrders')}
         </p>
       ) : orders.isError ? (
         <p role="alert" className="mt-4">
-          {filterErrorOf(orders.error) ?? 'Failed to load orders. Please try again later.'}
+          {filterErrorOf(orders.error, t) ?? t('admin.orders.failedToLoadOrdersPlease')}
         </p>
       ) : orders.data.rows.length === 0 ? (
-        <p className="mt-4">{active ? 'No orders match these filters.' : 'No orders yet.'}</p>
+        <p className="mt-4">
+          {active ? t('admin.orders.noOrdersMatchTheseFilters') : t('admin.orders.noOrdersYet')}
+        </p>
       ) : (
         <div className="mt-4 overflow-x-auto [contain:paint]">
           {/* contain:paint: without it phone Chrome zooms the whole page out to the table's
@@ -72,7 +77,12 @@ function OrderTable() {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
-                {['Order ID', 'Date', 'Total Price', 'Details'].map((h) => (
+                {[
+                  t('admin.orders.column.orderId'),
+                  t('admin.orders.column.date'),
+                  t('admin.orders.column.totalPrice'),
+                  t('admin.orders.column.details'),
+                ].map((h) => (
                   <th key={h} scope="col" className="p-2">
                     {h}
                   </th>
@@ -88,11 +98,11 @@ function OrderTable() {
                   <td className="flex flex-wrap gap-2 p-2">
                     {(
                       [
-                        ['products', 'View Products'],
-                        ['location', 'View Location'],
-                        ['kyc', 'View KYC'],
-                        ['history', 'View History'],
-                        ['messages', 'View Messages'],
+                        ['products', t('admin.orders.view.products')],
+                        ['location', t('admin.orders.view.location')],
+                        ['kyc', t('admin.orders.view.kyc')],
+                        ['history', t('admin.orders.view.history')],
+                        ['messages', t('admin.orders.view.messages')],
                       ] as const
                     ).map(([kind, label]) => (
                       <button
@@ -103,7 +113,9 @@ function OrderTable() {
                         onClick={() => setPanel({ orderId: order._id, kind })}
                       >
                         {label}
-                        <span className="sr-only"> of order {order.orderId}</span>
+                        <span className="sr-only">
+                          {t('admin.orders.ofOrder', { orderId: order.orderId })}
+                        </span>
                       </button>
                     ))}
                   </td>
@@ -114,7 +126,7 @@ function OrderTable() {
           <PageButtons
             page={page}
             pageCount={pages}
-            label="Order pages"
+            label={t('admin.orders.orderPages')}
             onPageChange={(n) => {
               setPanel(null);
               goToPage(n);
@@ -128,22 +140,25 @@ function OrderTable() {
 }
 
 /** A filter the server refused (an address edited by hand), in words. */
-function filterErrorOf(error: Error): string | null {
+function filterErrorOf(error: Error, t: Translate<AdminKey>): string | null {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.fields) return null;
-  return `These filters are not valid: ${Object.entries(error.fields)
-    .map(([field, message]) => `${field}: ${message}`)
-    .join(' ')}`;
+  return t('admin.orders.filtersNotValid', {
+    problems: Object.entries(error.fields)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join(' '),
+  });
 }
 
 function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: () => void }) {
+  const t = useAdminT();
   // The items come with the one-order call (the list's rows may be trimmed in future).
   const order = useAdminOrder(panel.orderId);
   const titles = {
-    products: 'Order products',
-    location: 'Delivery location',
-    kyc: 'Customer KYC',
-    history: 'Order history',
-    messages: 'Order messages',
+    products: t('admin.orders.panel.products'),
+    location: t('admin.orders.panel.location'),
+    kyc: t('admin.orders.panel.kyc'),
+    history: t('admin.orders.panel.history'),
+    messages: t('admin.orders.panel.messages'),
   };
   return (
     <section
@@ -153,13 +168,13 @@ function DetailPanel({ panel, onClose }: { panel: NonNullable<Panel>; onClose: (
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">{titles[panel.kind]}</h2>
         <button type="button" className={smallButton} onClick={onClose}>
-          Close
+          {t('admin.orders.close')}
         </button>
       </div>
       {order.isPending ? (
-        <p role="status">Loading the order...</p>
+        <p role="status">{t('admin.orders.loadingTheOrder')}</p>
       ) : order.isError ? (
-        <p role="alert">Failed to load the order. Please try again later.</p>
+        <p role="alert">{t('admin.orders.failedToLoadTheOrder')}</p>
       ) : panel.kind === 'history' ? (
         <HistoryBody order={order.data} />
       ) : panel.kind === 'messages' ? (
@@ -175,6 +190,7 @@ const CANCELLABLE: ReadonlySet<OrderStatus> = new Set(['pending_payment', 'paid'
 
 /** Where each shop's part stands, every move so far, and cancelling what has not been sent. */
 function HistoryBody({ order }: { order: Order }) {
+  const t = useAdminT();
   const history = useOrderHistory(order._id);
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -184,33 +200,37 @@ function HistoryBody({ order }: { order: Order }) {
   return (
     <div className="mt-3 space-y-3">
       <p>
-        State: <span className="font-semibold">{ORDER_STATUS_LABELS[order.status]}</span>
-        {order.refundReason && ' · refund owed (see Refunds)'}
+        {t('admin.orders.state')}
+        <span className="font-semibold">{ORDER_STATUS_LABELS[order.status]}</span>
+        {order.refundReason && t('admin.orders.refundOwedSeeRefunds')}
       </p>
       {order.parts.length > 0 && (
         <ul className="list-disc pl-5">
           {order.parts.map((part) => (
             <li key={part._id}>
               {part.shopName}: {ORDER_STATUS_LABELS[part.status]}
-              {part.trackingNote ? ` · tracking: ${part.trackingNote}` : ''}
+              {part.trackingNote
+                ? t('admin.orders.tracking', { trackingNote: part.trackingNote })
+                : ''}
             </li>
           ))}
         </ul>
       )}
       {history.isPending ? (
-        <p role="status">Loading the history...</p>
+        <p role="status">{t('admin.orders.loadingTheHistory')}</p>
       ) : history.isError ? (
-        <p role="alert">Failed to load the history. Please try again later.</p>
+        <p role="alert">{t('admin.orders.failedToLoadTheHistory')}</p>
       ) : (
         <ol className="space-y-1 border-l-2 border-stone-200 pl-3 text-sm">
           {history.data.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
               <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>:{' '}
-              {entry.shopName ? `${entry.shopName}'s part ` : ''}
+              {entry.shopName ? t('admin.orders.shopsPart', { shopName: entry.shopName }) : ''}
               {entry.from
                 ? `${ORDER_STATUS_LABELS[entry.from]} → ${ORDER_STATUS_LABELS[entry.to]}`
-                : 'placed'}{' '}
-              by {entry.actorName ? `${entry.actorName} (${entry.actor})` : entry.actor}
+                : t('admin.orders.placed')}
+              {t('admin.orders.by')}
+              {entry.actorName ? `${entry.actorName} (${entry.actor})` : entry.actor}
               {entry.note ? `: ${entry.note}` : ''}
             </li>
           ))}
@@ -219,19 +239,19 @@ function HistoryBody({ order }: { order: Order }) {
       <FormStatus message={status} />
       {CANCELLABLE.has(order.status) && !sent && (
         <button type="button" className={smallButton} onClick={() => setConfirming(true)}>
-          Cancel order
+          {t('admin.orders.cancelOrder')}
         </button>
       )}
       <ConfirmDialog
         open={confirming}
-        title={`Cancel order ${order.orderId}?`}
-        message="Its stock goes back on sale; a paid order joins the refund queue."
-        confirmLabel="Cancel order"
+        title={t('admin.orders.cancelQuestion', { orderId: order.orderId })}
+        message={t('admin.orders.itsStockGoesBackOn')}
+        confirmLabel={t('admin.orders.cancelOrder')}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           await cancelWholeOrder(order._id);
           setConfirming(false);
-          setStatus(`Order ${order.orderId} cancelled.`);
+          setStatus(t('admin.orders.cancelled', { orderId: order.orderId }));
           await queryClient.invalidateQueries({ queryKey: ['admin'] });
         }}
       />
@@ -240,23 +260,24 @@ function HistoryBody({ order }: { order: Order }) {
 }
 
 function PanelBody({ kind, order }: { kind: 'products' | 'location' | 'kyc'; order: Order }) {
+  const t = useAdminT();
   const rows: Array<[string, string]> =
     kind === 'location'
       ? [
-          ['Address', order.address],
-          ['City', order.city],
-          ['Country', order.country],
+          [t('admin.orders.field.address'), order.address],
+          [t('admin.orders.field.city'), order.city],
+          [t('admin.orders.field.country'), order.country],
         ]
       : kind === 'kyc'
         ? [
-            ['First name', order.firstName],
-            ['Last name', order.lastName],
-            ['Email', order.email],
-            ['Phone number', order.phoneNumber],
+            [t('admin.orders.field.firstName'), order.firstName],
+            [t('admin.orders.field.lastName'), order.lastName],
+            [t('admin.orders.field.email'), order.email],
+            [t('admin.orders.field.phoneNumber'), order.phoneNumber],
           ]
         : [
-            ['Order ID', order.orderId],
-            ['Total', formatKsh(order.totalPrice)],
+            [t('admin.orders.column.orderId'), order.orderId],
+            [t('admin.orders.field.total'), formatKsh(order.totalPrice)],
           ];
   return (
     <>
@@ -270,12 +291,16 @@ function PanelBody({ kind, order }: { kind: 'products' | 'location' | 'kyc'; ord
       </dl>
       {kind === 'products' &&
         (order.items.length === 0 ? (
-          <p className="mt-3">No items found for this order.</p>
+          <p className="mt-3">{t('admin.orders.noItemsFoundForThis')}</p>
         ) : (
           <ul className="mt-3 list-disc pl-5">
             {order.items.map((item, i) => (
               <li key={`${item.productId}-${i}`}>
-                {item.name}: {formatKsh(item.price)} x {item.quantity}
+                {t('admin.orders.itemLine', {
+                  name: item.name,
+                  price: formatKsh(item.price),
+                  quantity: item.quantity,
+                })}
               </li>
             ))}
           </ul>

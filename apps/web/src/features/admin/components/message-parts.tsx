@@ -1,7 +1,7 @@
 // Pieces of the admin's outbox screens (/admin/messages and an order's Messages panel): a
-// message's state as a badge, Resend with an optional corrected address, and the toast that says
-// what happened.
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+// message's state as a badge, and Resend with an optional corrected address (the toast that says
+// what happened is components/toast.tsx).
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGE_STATUS_LABELS,
@@ -14,6 +14,8 @@ import { FormAlert } from '../../../components/form/form-messages';
 import { secondaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
 import { messageKeys, resendMessage } from '../api/messages-api';
+import { type AdminKey } from '../../../lib/i18n';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 const BADGE_LOOK: Record<MessageStatus, string> = {
   held: 'border-amber-300 bg-amber-50 text-amber-900',
@@ -40,35 +42,12 @@ export const formatWhen = (iso: string) =>
   );
 
 /** Why a message offers no Resend, in the words the server would answer with. */
-function whyNotResendable(message: AdminMessage): string {
-  if (message.kind === 'password_reset') {
-    return 'A password reset cannot be resent: its link works once. The person can ask for a new link.';
-  }
+function whyNotResendable(message: AdminMessage): AdminKey {
+  if (message.kind === 'password_reset') return 'admin.messages.notResendable.passwordReset';
   if (UNRESENDABLE_MESSAGE_KINDS.includes(message.kind)) {
-    return 'A phone code cannot be resent: it works once. The person can ask for a new code.';
+    return 'admin.messages.notResendable.phoneCode';
   }
-  return 'Resend is offered once this message has been sent or has failed.';
-}
-
-/** A toast: a live status region kept in the page, so what appears in it is read out. */
-export function Toast({ message, onDone }: { message: string | null; onDone: () => void }) {
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(onDone, 8_000);
-    return () => clearTimeout(timer);
-  }, [message, onDone]);
-  return (
-    <p
-      role="status"
-      className={
-        message
-          ? 'fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-900 shadow-lg'
-          : 'sr-only'
-      }
-    >
-      {message}
-    </p>
-  );
+  return 'admin.messages.notResendable.notYet';
 }
 
 /**
@@ -82,6 +61,7 @@ export function ResendForm({
   message: AdminMessage;
   onResent: (text: string) => void;
 }) {
+  const t = useAdminT();
   const queryClient = useQueryClient();
   const [recipient, setRecipient] = useState('');
   const [busy, setBusy] = useState(false);
@@ -89,7 +69,7 @@ export function ResendForm({
   const [failure, setFailure] = useState<string | null>(null);
 
   if (!message.resendable) {
-    return <p className="text-sm text-stone-700">{whyNotResendable(message)}</p>;
+    return <p className="text-sm text-stone-700">{t(whyNotResendable(message))}</p>;
   }
 
   const submit = async (event: FormEvent) => {
@@ -101,7 +81,7 @@ export function ResendForm({
     try {
       const copy = await resendMessage(message._id, recipient);
       setRecipient('');
-      onResent(`Message resent to ${copy.recipient}.`);
+      onResent(t('admin.messages.resentTo', { recipient: copy.recipient }));
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 400 && caught.fields?.recipient) {
         setFieldError(caught.fields.recipient);
@@ -109,7 +89,7 @@ export function ResendForm({
         setFailure(
           caught instanceof ApiError && caught.status < 500
             ? caught.message
-            : 'The message could not be resent. Please try again.',
+            : t('admin.messages.resendFailed'),
         );
       }
     } finally {
@@ -121,14 +101,18 @@ export function ResendForm({
   const sms = message.channel === 'sms';
   return (
     <form
-      aria-label={`Resend the message to ${message.recipient}`}
+      aria-label={t('admin.messages.resendTheMessageTo', { recipient: message.recipient })}
       noValidate
       onSubmit={(event) => void submit(event)}
       className="space-y-2"
     >
       <Field
-        label={sms ? 'Corrected number (optional)' : 'Corrected address (optional)'}
-        hint={`Empty sends it to ${message.recipient} again.`}
+        label={
+          sms
+            ? t('admin.messages.correctedNumberOptional')
+            : t('admin.messages.correctedAddressOptional')
+        }
+        hint={t('admin.messages.emptySendsItToAgain', { recipient: message.recipient })}
         type={sms ? 'tel' : 'email'}
         autoComplete="off"
         maxLength={254}
@@ -138,7 +122,7 @@ export function ResendForm({
         onChange={(event: ChangeEvent<HTMLInputElement>) => setRecipient(event.target.value)}
         action={
           <button type="submit" disabled={busy} className={secondaryButton}>
-            {busy ? 'Resending...' : 'Resend'}
+            {busy ? t('admin.messages.resending') : t('admin.messages.resend')}
           </button>
         }
       />

@@ -28,8 +28,11 @@ import {
   type MessageFilters,
 } from '../api/messages-api';
 import { AdminGuard } from './admin-guard';
-import { formatWhen, ResendForm, StateBadge, Toast } from './message-parts';
+import { Toast } from '../../../components/toast';
+import { formatWhen, ResendForm, StateBadge } from './message-parts';
 import { PageButtons } from './page-buttons';
+import { type AdminKey, type Translate } from '../../../lib/i18n';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 const FILTER_KEYS = Object.keys(NO_MESSAGE_FILTERS) as Array<keyof MessageFilters>;
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
@@ -90,6 +93,7 @@ function useMessageParams() {
 }
 
 function MessageList() {
+  const t = useAdminT();
   const { filters, page, open, active, change, goToPage, openMessage, closeMessage } =
     useMessageParams();
   const list = useAdminMessages({ page, filters });
@@ -99,35 +103,42 @@ function MessageList() {
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
       <h1 id="messages-heading" className="text-2xl font-bold text-stone-900">
-        Messages
+        {t('admin.messages.messages')}
       </h1>
       <FilterBar filters={filters} active={active} onChange={change} />
       {list.isPending ? (
-        <Loading>Loading messages...</Loading>
+        <Loading>{t('admin.messages.loadingMessages')}</Loading>
       ) : list.isError ? (
         <LoadFailed onRetry={list.refetch}>
-          {filterErrorOf(list.error) ?? 'Failed to load the messages. Please try again later.'}
+          {filterErrorOf(list.error, t) ?? t('admin.messages.failedToLoadTheMessages')}
         </LoadFailed>
       ) : list.data.messages.length === 0 ? (
         <p className="text-stone-700">
-          {active ? 'No messages match these filters.' : 'No messages yet.'}
+          {active
+            ? t('admin.messages.noMessagesMatchTheseFilters')
+            : t('admin.messages.noMessagesYet')}
         </p>
       ) : (
         <>
           <p className="text-sm text-stone-700">
-            {list.data.total === 1 ? '1 message' : `${list.data.total} messages`}
+            {t('admin.messages.count', { total: list.data.total })}
           </p>
           <MessageTable messages={list.data.messages} onOpen={openMessage} />
           <MessageCards messages={list.data.messages} onOpen={openMessage} />
           <PageButtons
             page={page}
             pageCount={pageCount(list.data.total, MESSAGES_PAGE_SIZE)}
-            label="Message pages"
+            label={t('admin.messages.messagePages')}
             onPageChange={goToPage}
           />
         </>
       )}
-      <Modal open={open !== ''} onClose={closeMessage} title="Message" size="max-w-2xl">
+      <Modal
+        open={open !== ''}
+        onClose={closeMessage}
+        title={t('admin.messages.message')}
+        size="max-w-2xl"
+      >
         <MessageDetail
           id={open}
           onResent={(text) => {
@@ -144,9 +155,9 @@ function MessageList() {
 }
 
 /** A filter the server refused (an address edited by hand), in words. */
-function filterErrorOf(error: Error): string | null {
+function filterErrorOf(error: Error, t: Translate<AdminKey>): string | null {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.fields) return null;
-  return `These filters are not valid: ${Object.values(error.fields).join(' ')}`;
+  return t('admin.orders.filtersNotValid', { problems: Object.values(error.fields).join(' ') });
 }
 
 function FilterBar({
@@ -158,6 +169,7 @@ function FilterBar({
   active: boolean;
   onChange: (next: Partial<MessageFilters>) => void;
 }) {
+  const t = useAdminT();
   const [text, setText] = useState(filters.q);
   // What this box last put in the address: a different q there came from back, forward or
   // Clear filters, and replaces what is typed.
@@ -175,23 +187,23 @@ function FilterBar({
   return (
     <form
       role="search"
-      aria-label="Message filters"
+      aria-label={t('admin.messages.messageFilters')}
       onSubmit={submit}
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]"
     >
       <Field
-        label="Search messages"
+        label={t('admin.messages.searchMessages')}
         className="sm:col-span-2 lg:col-span-1"
         type="search"
-        placeholder="Recipient or subject"
+        placeholder={t('admin.messages.recipientOrSubject')}
         maxLength={100}
         value={text}
         onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
       />
       <Field
-        label="State"
+        label={t('admin.messages.state')}
         value={filters.status}
-        placeholder="All states"
+        placeholder={t('admin.messages.allStates')}
         options={MESSAGE_STATUSES.map((value) => ({
           value,
           label: MESSAGE_STATUS_LABELS[value],
@@ -201,9 +213,9 @@ function FilterBar({
         }
       />
       <Field
-        label="Channel"
+        label={t('admin.messages.channel')}
         value={filters.channel}
-        placeholder="All channels"
+        placeholder={t('admin.messages.allChannels')}
         options={MESSAGE_CHANNELS.map((value) => ({
           value,
           label: MESSAGE_CHANNEL_LABELS[value],
@@ -213,15 +225,15 @@ function FilterBar({
         }
       />
       <Field
-        label="Kind"
+        label={t('admin.messages.kind')}
         value={filters.kind}
-        placeholder="All kinds"
+        placeholder={t('admin.messages.allKinds')}
         options={MESSAGE_KINDS.map((value) => ({ value, label: MESSAGE_KIND_LABELS[value] }))}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange({ kind: event.target.value })}
       />
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <button type="submit" className={primaryButton}>
-          Search
+          {t('admin.messages.search')}
         </button>
         <button
           type="button"
@@ -229,7 +241,7 @@ function FilterBar({
           disabled={!active}
           onClick={() => onChange(NO_MESSAGE_FILTERS)}
         >
-          Clear filters
+          {t('admin.messages.clearFilters')}
         </button>
       </div>
     </form>
@@ -237,9 +249,13 @@ function FilterBar({
 }
 
 function OpenButton({ message, onOpen }: { message: AdminMessage; onOpen: (id: string) => void }) {
+  const t = useAdminT();
   return (
     <button type="button" className={smallButton} onClick={() => onOpen(message._id)}>
-      Open<span className="sr-only"> the message to {message.recipient}</span>
+      {t('admin.messages.open')}
+      <span className="sr-only">
+        {t('admin.messages.theMessageTo', { recipient: message.recipient })}
+      </span>
     </button>
   );
 }
@@ -251,19 +267,27 @@ function MessageTable({
   messages: AdminMessage[];
   onOpen: (id: string) => void;
 }) {
+  const t = useAdminT();
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Messages, newest first</caption>
+        <caption className="sr-only">{t('admin.messages.messagesNewestFirst')}</caption>
         <thead className="border-b border-stone-300">
           <tr>
-            {['When', 'Channel', 'Kind', 'Recipient', 'State', 'Attempts', 'Last error', ''].map(
-              (heading) => (
-                <th key={heading} scope="col" className="p-2">
-                  {heading || <span className="sr-only">Actions</span>}
-                </th>
-              ),
-            )}
+            {[
+              t('admin.messages.column.when'),
+              t('admin.messages.channel'),
+              t('admin.messages.kind'),
+              t('admin.messages.column.recipient'),
+              t('admin.messages.state'),
+              t('admin.messages.column.attempts'),
+              t('admin.messages.column.lastError'),
+              '',
+            ].map((heading) => (
+              <th key={heading} scope="col" className="p-2">
+                {heading || <span className="sr-only">{t('admin.messages.actions')}</span>}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -305,12 +329,16 @@ function MessageCards({
   messages: AdminMessage[];
   onOpen: (id: string) => void;
 }) {
+  const t = useAdminT();
   return (
     <ul className="space-y-3 md:hidden">
       {messages.map((message) => (
         <li key={message._id}>
           <article
-            aria-label={`${MESSAGE_KIND_LABELS[message.kind]} to ${message.recipient}`}
+            aria-label={t('admin.messages.kindTo', {
+              kind: MESSAGE_KIND_LABELS[message.kind],
+              recipient: message.recipient,
+            })}
             className="space-y-1 rounded-lg border border-stone-200 p-3 text-sm"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -322,8 +350,8 @@ function MessageCards({
             <p className="font-semibold break-all">{message.recipient}</p>
             <p>
               {MESSAGE_KIND_LABELS[message.kind]} · {MESSAGE_CHANNEL_LABELS[message.channel]}
-              {message.orderNumber ? ` · ${message.orderNumber}` : ''} · attempts:{' '}
-              {message.attempts}
+              {message.orderNumber ? ` · ${message.orderNumber}` : ''}
+              {t('admin.messages.attempts', { attempts: message.attempts })}
             </p>
             {message.lastError && <p className="break-words text-red-800">{message.lastError}</p>}
             <OpenButton message={message} onOpen={onOpen} />
@@ -335,30 +363,34 @@ function MessageCards({
 }
 
 function MessageDetail({ id, onResent }: { id: string; onResent: (text: string) => void }) {
+  const t = useAdminT();
   const message = useAdminMessage(id);
-  if (message.isPending) return <Loading>Loading the message...</Loading>;
+  if (message.isPending) return <Loading>{t('admin.messages.loadingTheMessage')}</Loading>;
   if (message.isError) {
     return (
       <LoadFailed onRetry={message.refetch}>
         {message.error instanceof ApiError && message.error.status === 404
-          ? 'This message does not exist.'
-          : 'Failed to load the message. Please try again later.'}
+          ? t('admin.messages.thisMessageDoesNotExist')
+          : t('admin.messages.failedToLoadTheMessage')}
       </LoadFailed>
     );
   }
   const m = message.data;
   const rows: Array<[string, string]> = [
-    ['To', m.recipient],
-    ['Channel', MESSAGE_CHANNEL_LABELS[m.channel]],
-    ['Kind', MESSAGE_KIND_LABELS[m.kind]],
-    ['From', m.senderName],
-    ['Written', formatWhen(m.createdAt)],
-    ['Sent', m.sentAt ? formatWhen(m.sentAt) : '—'],
-    ['Attempts', String(m.attempts)],
-    ['Last error', m.lastError ?? '—'],
-    ['Provider’s answer', m.providerStatus ?? '—'],
-    ['Delivery', m.deliveryStatus ? `${m.deliveryStatus} ${m.deliveryError ?? ''}`.trim() : '—'],
-    ['Order', m.orderNumber ?? '—'],
+    [t('admin.messages.field.to'), m.recipient],
+    [t('admin.messages.channel'), MESSAGE_CHANNEL_LABELS[m.channel]],
+    [t('admin.messages.kind'), MESSAGE_KIND_LABELS[m.kind]],
+    [t('admin.messages.field.from'), m.senderName],
+    [t('admin.messages.field.written'), formatWhen(m.createdAt)],
+    [t('admin.messages.field.sent'), m.sentAt ? formatWhen(m.sentAt) : '—'],
+    [t('admin.messages.column.attempts'), String(m.attempts)],
+    [t('admin.messages.column.lastError'), m.lastError ?? '—'],
+    [t('admin.messages.field.providersAnswer'), m.providerStatus ?? '—'],
+    [
+      t('admin.messages.field.delivery'),
+      m.deliveryStatus ? `${m.deliveryStatus} ${m.deliveryError ?? ''}`.trim() : '—',
+    ],
+    [t('admin.messages.field.order'), m.orderNumber ?? '—'],
   ];
   return (
     <div className="space-y-4">
@@ -374,18 +406,22 @@ function MessageDetail({ id, onResent }: { id: string; onResent: (text: string) 
           </div>
         ))}
       </dl>
-      {m.resentFromId && <p className="text-sm text-stone-700">A resend of an earlier message.</p>}
+      {m.resentFromId && (
+        <p className="text-sm text-stone-700">{t('admin.messages.aResendOfAnEarlier')}</p>
+      )}
       {m.resends.length > 0 && (
         <p className="text-sm text-stone-700">
-          Resent {m.resends.length === 1 ? 'once' : `${m.resends.length} times`} (latest:{' '}
-          {MESSAGE_STATUS_LABELS[m.resends[m.resends.length - 1]?.status ?? 'queued']}).
+          {t('admin.messages.resentTimes', {
+            count: m.resends.length,
+            status: MESSAGE_STATUS_LABELS[m.resends[m.resends.length - 1]?.status ?? 'queued'],
+          })}
         </p>
       )}
-      <section aria-label="Message body">
-        <h3 className="text-sm font-semibold text-stone-800">Body</h3>
+      <section aria-label={t('admin.messages.messageBody')}>
+        <h3 className="text-sm font-semibold text-stone-800">{t('admin.messages.body')}</h3>
         {m.body === null ? (
           <p className="mt-1 text-sm text-stone-700 italic">
-            Not shown: it holds a link or code that opens the account.
+            {t('admin.messages.notShownItHoldsA')}
           </p>
         ) : (
           <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-stone-50 p-3 text-sm whitespace-pre-wrap">

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useShops } from '../../shops';
 import { downloadOrdersCsv, NO_ORDER_FILTERS, type OrderFilters } from '../api/admin-api';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 /** Typing waits this long for a pause before the list asks the server again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -57,6 +58,7 @@ type Props = {
 };
 
 export function OrderFilterBar({ filters, active, onChange }: Props) {
+  const t = useAdminT();
   const shops = useShops();
   const [text, setText] = useState(filters.q);
   // What this box last put in the address: a different q there came from elsewhere (back,
@@ -87,19 +89,19 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
   return (
     <form
       role="search"
-      aria-label="Order filters"
+      aria-label={t('admin.orders.orderFilters')}
       onSubmit={submit}
       className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]"
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor="order-search" className={label}>
-          Search orders
+          {t('admin.orders.searchOrders')}
         </label>
         <input
           id="order-search"
           type="search"
           className={inputClass}
-          placeholder="Order number, email or phone"
+          placeholder={t('admin.orders.orderNumberEmailOrPhone')}
           maxLength={100}
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -107,7 +109,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
       </div>
       <div>
         <label htmlFor="order-status" className={label}>
-          State
+          {t('admin.orders.stateLabel')}
         </label>
         <select
           id="order-status"
@@ -115,7 +117,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
           value={filters.status}
           onChange={(event) => onChange({ status: event.target.value })}
         >
-          <option value="">All states</option>
+          <option value="">{t('admin.orders.allStates')}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {ORDER_STATUS_LABELS[status]}
@@ -125,7 +127,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
       </div>
       <div>
         <label htmlFor="order-shop" className={label}>
-          Shop
+          {t('admin.orders.shop')}
         </label>
         <select
           id="order-shop"
@@ -133,7 +135,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
           value={filters.shopId}
           onChange={(event) => onChange({ shopId: event.target.value })}
         >
-          <option value="">All shops</option>
+          <option value="">{t('admin.orders.allShops')}</option>
           {(shops.data ?? []).map((shop) => (
             <option key={shop._id} value={shop._id}>
               {shop.name}
@@ -143,7 +145,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
       </div>
       <div>
         <label htmlFor="order-from" className={label}>
-          From
+          {t('admin.orders.from')}
         </label>
         <input
           id="order-from"
@@ -156,7 +158,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
       </div>
       <div>
         <label htmlFor="order-to" className={label}>
-          To
+          {t('admin.orders.to')}
         </label>
         <input
           id="order-to"
@@ -169,7 +171,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
       </div>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
         <button type="submit" className={primaryButton}>
-          Search
+          {t('admin.orders.search')}
         </button>
         <button
           type="button"
@@ -177,7 +179,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
           disabled={!active}
           onClick={() => onChange(NO_ORDER_FILTERS)}
         >
-          Clear filters
+          {t('admin.orders.clearFilters')}
         </button>
         <ExportButton filters={filters} />
       </div>
@@ -186,6 +188,7 @@ export function OrderFilterBar({ filters, active, onChange }: Props) {
 }
 
 function ExportButton({ filters }: { filters: OrderFilters }) {
+  const t = useAdminT();
   const [state, setState] = useState<{ running: boolean; error: string | null }>({
     running: false,
     error: null,
@@ -199,7 +202,7 @@ function ExportButton({ filters }: { filters: OrderFilters }) {
       const message =
         error instanceof ApiError && error.status < 500
           ? error.message
-          : 'The CSV could not be prepared. Please try again.';
+          : t('admin.orders.csvFailed');
       setState({ running: false, error: message });
     }
   };
@@ -211,10 +214,10 @@ function ExportButton({ filters }: { filters: OrderFilters }) {
         disabled={state.running}
         onClick={() => void exportCsv()}
       >
-        {state.running ? 'Preparing CSV...' : 'Export CSV'}
+        {state.running ? t('admin.orders.preparingCsv') : t('admin.orders.exportCsv')}
       </button>
       <span role="status" className="sr-only">
-        {state.running ? 'Preparing CSV...' : ''}
+        {state.running ? t('admin.orders.preparingCsv') : ''}
       </span>
       {state.error && (
         <p role="alert" className={`${alertClass} basis-full`}>

@@ -1,5 +1,6 @@
 import { focusRing } from '../../../components/form-styles';
 import { pageWindow } from '../page-window';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 const buttonLook = `min-w-9 rounded border px-3 py-1 text-sm font-semibold disabled:opacity-50 ${focusRing}`;
 
@@ -18,6 +19,7 @@ export function PageButtons({
   onPageChange: (page: number) => void;
   label: string;
 }) {
+  const t = useAdminT();
   if (pageCount <= 1) return null;
   const slots = pageWindow(page, pageCount);
   const windowed = slots.length < pageCount;
@@ -33,7 +35,7 @@ export function PageButtons({
               onClick={() => onPageChange(page - 1)}
               className={plain}
             >
-              Previous
+              {t('admin.pages.previous')}
             </button>
           </li>
         )}
@@ -47,7 +49,7 @@ export function PageButtons({
               <button
                 type="button"
                 aria-current={slot === page ? 'page' : undefined}
-                aria-label={`Page ${slot}`}
+                aria-label={t('admin.pages.page', { slot })}
                 onClick={() => onPageChange(slot)}
                 className={
                   slot === page ? `${buttonLook} border-brand-800 bg-brand-800 text-white` : plain
@@ -66,7 +68,7 @@ export function PageButtons({
               onClick={() => onPageChange(page + 1)}
               className={plain}
             >
-              Next
+              {t('admin.pages.next')}
             </button>
           </li>
         )}

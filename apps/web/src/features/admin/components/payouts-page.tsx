@@ -32,6 +32,7 @@ import {
 import { AdminGuard } from './admin-guard';
 import { Pagination } from '../../catalog';
 import { LoadFailed, Loading } from '../../../components/load-state';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 export function PayoutsPage() {
   return (
@@ -46,6 +47,7 @@ const failureText = (caught: unknown, fallback: string) =>
   caught instanceof ApiError && caught.status < 500 ? caught.message : fallback;
 
 function Payouts() {
+  const t = useAdminT();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
   const owed = useLedgerShops(page);
@@ -61,7 +63,7 @@ function Payouts() {
     try {
       await downloadLedgerCsv();
     } catch {
-      setDownloadFailure('Failed to download the CSV. Please try again.');
+      setDownloadFailure(t('admin.payouts.csvFailed'));
     } finally {
       setDownloading(false);
     }
@@ -75,34 +77,38 @@ function Payouts() {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="payouts-heading" className="text-2xl font-bold text-stone-900">
-          Payouts
+          {t('admin.payouts.payouts')}
         </h1>
         <Link to="/admin" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to the dashboard
+          {t('admin.common.backToTheDashboard')}
         </Link>
       </div>
       <FormStatus message={status} />
       <FormAlert>{downloadFailure}</FormAlert>
       {owed.isPending ? (
-        <Loading>Loading what each shop is owed...</Loading>
+        <Loading>{t('admin.payouts.loadingWhatEachShopIs')}</Loading>
       ) : owed.isError ? (
-        <LoadFailed onRetry={owed.refetch}>
-          Failed to load what each shop is owed. Please try again later.
-        </LoadFailed>
+        <LoadFailed onRetry={owed.refetch}>{t('admin.payouts.failedToLoadWhatEach')}</LoadFailed>
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4">
             <p>
-              <span className="block text-sm text-stone-600">Owed to all shops</span>
+              <span className="block text-sm text-stone-600">
+                {t('admin.payouts.owedToAllShops')}
+              </span>
               <span className="text-2xl font-bold tabular-nums">
                 {formatKsh(owed.data.totalOwed)}
               </span>
               <span className="block text-sm text-stone-600">
-                {formatKsh(owed.data.totalAvailable)} available to pay out,{' '}
-                {formatKsh(owed.data.totalPending)} pending delivery
+                {t('admin.payouts.availableToPayOutPending', {
+                  totalAvailable: formatKsh(owed.data.totalAvailable),
+                  totalPending: formatKsh(owed.data.totalPending),
+                })}
               </span>
               <span className="block text-sm text-stone-600">
-                Commission unless a shop has its own: {owed.data.defaultCommissionPercent}%
+                {t('admin.payouts.commissionUnlessAShopHas', {
+                  defaultCommissionPercent: owed.data.defaultCommissionPercent,
+                })}
               </span>
             </p>
             <button
@@ -111,11 +117,11 @@ function Payouts() {
               onClick={() => void download()}
               className={secondaryButton}
             >
-              {downloading ? 'Preparing the CSV...' : 'Download CSV'}
+              {downloading ? t('admin.payouts.preparingTheCsv') : t('admin.payouts.downloadCsv')}
             </button>
           </div>
           {owed.data.shops.length === 0 ? (
-            <p className="text-stone-600">There are no shops yet.</p>
+            <p className="text-stone-600">{t('admin.payouts.thereAreNoShopsYet')}</p>
           ) : (
             <ul className="space-y-4">
               {owed.data.shops.map((shop) => (
@@ -130,7 +136,12 @@ function Payouts() {
             </ul>
           )}
           {pages > 1 && (
-            <Pagination page={page} pageCount={pages} onPageChange={go} label="Shop pages" />
+            <Pagination
+              page={page}
+              pageCount={pages}
+              onPageChange={go}
+              label={t('admin.payouts.shopPages')}
+            />
           )}
         </>
       )}
@@ -147,6 +158,7 @@ function ShopCard({
   defaultPercent: number;
   onDone: (message: string) => void;
 }) {
+  const t = useAdminT();
   const [open, setOpen] = useState<'payout' | 'commission' | null>(null);
   const headingId = useId();
   return (
@@ -162,31 +174,31 @@ function ShopCard({
           <p className="truncate text-sm text-stone-600">{shop.ownerEmail}</p>
         </div>
         <p className="text-right">
-          <span className="block text-sm text-stone-600">Owed</span>
+          <span className="block text-sm text-stone-600">{t('admin.payouts.owed')}</span>
           <span className="text-xl font-bold tabular-nums">{formatKsh(shop.balance)}</span>
         </p>
       </header>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
         <div>
-          <dt className="text-stone-600">Available</dt>
+          <dt className="text-stone-600">{t('admin.payouts.available')}</dt>
           <dd className="font-semibold tabular-nums">{formatKsh(shop.available)}</dd>
         </div>
         <div>
-          <dt className="text-stone-600">Pending delivery</dt>
+          <dt className="text-stone-600">{t('admin.payouts.pendingDelivery')}</dt>
           <dd className="tabular-nums">{formatKsh(shop.pending)}</dd>
         </div>
         <div>
-          <dt className="text-stone-600">Earned</dt>
+          <dt className="text-stone-600">{t('admin.payouts.earned')}</dt>
           <dd className="tabular-nums">{formatKsh(shop.earned)}</dd>
         </div>
         <div>
-          <dt className="text-stone-600">Paid out</dt>
+          <dt className="text-stone-600">{t('admin.payouts.paidOut')}</dt>
           <dd className="tabular-nums">{formatKsh(shop.paidOut)}</dd>
         </div>
         <div>
-          <dt className="text-stone-600">Commission</dt>
+          <dt className="text-stone-600">{t('admin.payouts.commission')}</dt>
           <dd>
-            {shop.commissionPercent}%{shop.commissionIsDefault ? ' (default)' : ''}
+            {shop.commissionPercent}%{shop.commissionIsDefault ? t('admin.payouts.default') : ''}
           </dd>
         </div>
       </dl>
@@ -217,17 +229,17 @@ function ShopCard({
             onClick={() => setOpen('payout')}
             className={primaryButton}
           >
-            Record payout
+            {t('admin.payouts.recordPayout')}
           </button>
           <button type="button" onClick={() => setOpen('commission')} className={secondaryButton}>
-            Set commission
+            {t('admin.payouts.setCommission')}
           </button>
           <Link
             to={`/shops/${encodeURIComponent(shop.shopId)}/balance`}
-            aria-label={`History of ${shop.shopName}`}
+            aria-label={t('admin.payouts.historyOf', { shopName: shop.shopName })}
             className={`${secondaryButton} inline-flex items-center`}
           >
-            History
+            {t('admin.payouts.history')}
           </Link>
         </div>
       )}
@@ -249,6 +261,7 @@ function PayoutForm({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const t = useAdminT();
   const queryClient = useQueryClient();
   const form = useZodForm(payoutRequestSchema, {
     defaultValues: {
@@ -265,10 +278,12 @@ function PayoutForm({
     setFailure(null);
     try {
       await recordPayout(shop.shopId, payout);
-      onDone(`Recorded a payout of ${formatKsh(payout.amount)} to ${shop.shopName}.`);
+      onDone(
+        t('admin.payouts.recorded', { amount: formatKsh(payout.amount), shopName: shop.shopName }),
+      );
     } catch (caught) {
       applyServerFieldErrors(form, caught);
-      setFailure(failureText(caught, 'Failed to record the payout. Please try again.'));
+      setFailure(failureText(caught, t('admin.payouts.recordFailed')));
     } finally {
       // Either way the balance may have moved (another admin, a cancelled order).
       await queryClient.invalidateQueries({ queryKey: ledgerKeys.all() });
@@ -278,43 +293,47 @@ function PayoutForm({
   return (
     <form
       noValidate
-      aria-label={`Payout to ${shop.shopName}`}
+      aria-label={t('admin.payouts.payoutTo', { shopName: shop.shopName })}
       onSubmit={(event) => void onSubmit(event)}
       className="space-y-3 rounded-md border border-stone-200 bg-stone-50 p-3"
     >
       <FormAlert>{failure}</FormAlert>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label="Amount (Ksh)"
+          label={t('admin.payouts.amountKsh')}
           type="number"
           inputMode="decimal"
           step="0.01"
           min="0.01"
-          hint={`At most ${formatKsh(shop.available)}, what the shop is owed for delivered orders.`}
+          hint={t('admin.payouts.atMostWhatTheShop', { available: formatKsh(shop.available) })}
           error={errors.amount?.message}
           {...form.register('amount', { valueAsNumber: true })}
         />
         <Field
-          label="Paid by"
+          label={t('admin.payouts.paidBy')}
           options={METHOD_OPTIONS}
           error={errors.method?.message}
           {...form.register('method')}
         />
         <Field
-          label="Reference"
-          hint="The M-Pesa code or bank reference."
+          label={t('admin.payouts.reference')}
+          hint={t('admin.payouts.theMPesaCodeOr')}
           autoComplete="off"
           error={errors.reference?.message}
           {...form.register('reference')}
         />
-        <Field label="Note (optional)" error={errors.note?.message} {...form.register('note')} />
+        <Field
+          label={t('admin.payouts.noteOptional')}
+          error={errors.note?.message}
+          {...form.register('note')}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Recording...' : 'Record payout'}
+          {isSubmitting ? t('admin.payouts.recording') : t('admin.payouts.recordPayout')}
         </button>
         <button type="button" onClick={onClose} className={secondaryButton}>
-          Cancel
+          {t('owner.common.cancel')}
         </button>
       </div>
     </form>
@@ -349,6 +368,7 @@ function CommissionForm({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const t = useAdminT();
   const queryClient = useQueryClient();
   const form = useZodForm(commissionFormSchema, {
     defaultValues: {
@@ -365,36 +385,36 @@ function CommissionForm({
       await queryClient.invalidateQueries({ queryKey: ledgerKeys.all() });
       onDone(
         commissionPercent === null
-          ? `${shop.shopName} pays the marketplace's commission (${defaultPercent}%) on new sales.`
-          : `${shop.shopName} pays ${commissionPercent}% commission on new sales.`,
+          ? t('admin.payouts.paysDefault', { shopName: shop.shopName, percent: defaultPercent })
+          : t('admin.payouts.paysOwn', { shopName: shop.shopName, percent: commissionPercent }),
       );
     } catch (caught) {
       applyServerFieldErrors(form, caught);
-      setFailure(failureText(caught, 'Failed to save the commission. Please try again.'));
+      setFailure(failureText(caught, t('admin.payouts.commissionFailed')));
     }
   });
 
   return (
     <form
       noValidate
-      aria-label={`Commission of ${shop.shopName}`}
+      aria-label={t('admin.payouts.commissionOf', { shopName: shop.shopName })}
       onSubmit={(event) => void onSubmit(event)}
       className="space-y-3 rounded-md border border-stone-200 bg-stone-50 p-3"
     >
       <FormAlert>{failure}</FormAlert>
       <Field
-        label="Commission (%)"
+        label={t('admin.payouts.commissionPercent')}
         inputMode="decimal"
-        hint={`Blank for the marketplace's rate (${defaultPercent}%). Applies to new sales only.`}
+        hint={t('admin.payouts.blankForTheMarketplacesRate', { defaultPercent })}
         error={errors.commissionPercent?.message}
         {...form.register('commissionPercent')}
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : 'Save commission'}
+          {isSubmitting ? t('owner.common.saving') : t('admin.payouts.saveCommission')}
         </button>
         <button type="button" onClick={onClose} className={secondaryButton}>
-          Cancel
+          {t('owner.common.cancel')}
         </button>
       </div>
     </form>

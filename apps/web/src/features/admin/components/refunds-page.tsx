@@ -16,14 +16,16 @@ import {
 import { refundKeys, refundOrder, settleByHand, useRefundQueue } from '../api/refunds-api';
 import { AdminGuard } from './admin-guard';
 import { LoadFailed, Loading } from '../../../components/load-state';
+import { type AdminKey } from '../../../lib/i18n';
+import { useAdminT } from '../../../lib/staff-i18n';
 
-const REASONS: Record<RefundReason, string> = {
-  paid_twice: 'Paid twice',
-  sold_out_after_payment: 'Sold out before the payment arrived',
-  amount_mismatch: 'Amount received differs from the order',
-  cancelled_after_payment: 'Cancelled after payment',
-  paid_after_close: 'Paid after the order closed',
-  part_cancelled: 'Part cancelled after payment',
+const REASONS: Record<RefundReason, AdminKey> = {
+  paid_twice: 'admin.refunds.reason.paidTwice',
+  sold_out_after_payment: 'admin.refunds.reason.soldOutAfterPayment',
+  amount_mismatch: 'admin.refunds.reason.amountMismatch',
+  cancelled_after_payment: 'admin.refunds.reason.cancelledAfterPayment',
+  paid_after_close: 'admin.refunds.reason.paidAfterClose',
+  part_cancelled: 'admin.refunds.reason.partCancelled',
 };
 
 export function RefundsPage() {
@@ -35,27 +37,26 @@ export function RefundsPage() {
 }
 
 function RefundQueue() {
+  const t = useAdminT();
   const queue = useRefundQueue();
   const [status, setStatus] = useState<string | null>(null);
   return (
     <section aria-labelledby="refunds-heading" className="mx-auto max-w-4xl space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="refunds-heading" className="text-2xl font-bold text-stone-900">
-          Refunds
+          {t('admin.refunds.refunds')}
         </h1>
         <Link to="/admin" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to the dashboard
+          {t('admin.common.backToTheDashboard')}
         </Link>
       </div>
       <FormStatus message={status} />
       {queue.isPending ? (
-        <Loading>Loading the refund queue...</Loading>
+        <Loading>{t('admin.refunds.loadingTheRefundQueue')}</Loading>
       ) : queue.isError ? (
-        <LoadFailed onRetry={queue.refetch}>
-          Failed to load the refund queue. Please try again later.
-        </LoadFailed>
+        <LoadFailed onRetry={queue.refetch}>{t('admin.refunds.failedToLoadTheRefund')}</LoadFailed>
       ) : queue.data.length === 0 ? (
-        <p className="text-stone-600">No refunds are owed.</p>
+        <p className="text-stone-600">{t('admin.refunds.noRefundsAreOwed')}</p>
       ) : (
         <ul className="space-y-4">
           {queue.data.map((entry) => (
@@ -76,6 +77,7 @@ function RefundCard({
   entry: RefundQueueEntry;
   onDone: (message: string) => void;
 }) {
+  const t = useAdminT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -98,54 +100,56 @@ function RefundCard({
 
   return (
     <article
-      aria-label={`Refund for order ${entry.orderId}`}
+      aria-label={t('admin.refunds.refundForOrder', { orderId: entry.orderId })}
       className="space-y-2 rounded-lg border border-stone-200 p-4"
     >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">Order {entry.orderId}</h2>
+        <h2 className="text-lg font-semibold">
+          {t('admin.refunds.order', { orderId: entry.orderId })}
+        </h2>
         <span className="text-lg font-bold tabular-nums">{formatKsh(entry.amount)}</span>
       </header>
       <p className="text-sm text-stone-700">
-        {REASONS[entry.refundReason]} · {entry.customer || 'Customer'}{' '}
+        {t(REASONS[entry.refundReason])} · {entry.customer || t('admin.refunds.customer')}{' '}
         {entry.email && `(${entry.email})`}
       </p>
       {entry.lastRefund && (
         <p className="text-sm text-stone-700">
-          Last attempt: {entry.lastRefund.status}
+          {t('admin.refunds.lastAttempt', { status: entry.lastRefund.status })}
           {entry.lastRefund.message ? `: ${entry.lastRefund.message}` : ''}
         </p>
       )}
       <FormAlert>{failure}</FormAlert>
       {settling ? (
         <form
-          aria-label={`Settle order ${entry.orderId} by hand`}
+          aria-label={t('admin.refunds.settleOrderByHand', { orderId: entry.orderId })}
           className="space-y-2"
           onSubmit={(event) => {
             event.preventDefault();
             void run(async () => {
               await settleByHand(entry._id, note);
               setSettling(false);
-              return `Order ${entry.orderId} marked as settled.`;
+              return t('admin.refunds.markedAsSettled', { orderId: entry.orderId });
             });
           }}
         >
           <label className="block text-sm font-medium">
-            How was the money given back?
+            {t('admin.refunds.howWasTheMoneyGiven')}
             <input
               className={inputClass}
               value={note}
               required
               maxLength={300}
               onChange={(event) => setNote(event.target.value)}
-              placeholder="Sent by M-Pesa, code QK12AB3CD4"
+              placeholder={t('admin.refunds.sentByMPesaCode')}
             />
           </label>
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className={primaryButton}>
-              Mark as settled
+              {t('admin.refunds.markAsSettled')}
             </button>
             <button type="button" onClick={() => setSettling(false)} className={secondaryButton}>
-              Back
+              {t('admin.refunds.back')}
             </button>
           </div>
         </form>
@@ -158,16 +162,21 @@ function RefundCard({
               void run(async () => {
                 const result = await refundOrder(entry._id);
                 return result.status === 'completed'
-                  ? `Order ${entry.orderId} refunded: ${result.message}`
-                  : `Refund of order ${entry.orderId} requested: ${result.message}`;
+                  ? t('admin.refunds.refunded', { orderId: entry.orderId, message: result.message })
+                  : t('admin.refunds.requested', {
+                      orderId: entry.orderId,
+                      message: result.message,
+                    });
               })
             }
             className={primaryButton}
           >
-            {busy ? 'Asking the provider...' : 'Refund through the provider'}
+            {busy
+              ? t('admin.refunds.askingTheProvider')
+              : t('admin.refunds.refundThroughTheProvider')}
           </button>
           <button type="button" onClick={() => setSettling(true)} className={secondaryButton}>
-            Settled by hand
+            {t('admin.refunds.settledByHand')}
           </button>
         </div>
       )}

@@ -20,9 +20,7 @@ import {
 } from '../tenant-form';
 import { AdminGuard } from './admin-guard';
 import { LoadFailed, Loading } from '../../../components/load-state';
-
-export const TENANT_SAVED = 'Tenant saved.';
-export const TENANT_DELETED = 'Tenant deleted.';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 export function TenantsPage() {
   return (
@@ -36,6 +34,7 @@ export function TenantsPage() {
 type Editing = AdminTenant | null | undefined;
 
 function Tenants() {
+  const t = useAdminT();
   const tenants = useTenants();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(undefined);
@@ -56,7 +55,7 @@ function Tenants() {
     <section aria-labelledby="tenants-heading" className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="tenants-heading" className="text-2xl font-bold text-stone-900">
-          Tenants
+          {t('admin.tenants.tenants')}
         </h1>
         {editing === undefined && (
           <button
@@ -67,27 +66,24 @@ function Tenants() {
               setEditing(null);
             }}
           >
-            Add Tenant
+            {t('admin.tenants.addTenant')}
           </button>
         )}
       </div>
-      <p className="text-stone-600">
-        Each tenant is a web address the shop answers on, with the shop it shows first and its own
-        title, description and chat contact. Addresses no tenant names get the default one.
-      </p>
+      <p className="text-stone-600">{t('admin.tenants.eachTenantIsAWeb')}</p>
       <FormStatus message={status} />
       {editing === null && (
         <TenantForm
           tenant={null}
           onCancel={() => setEditing(undefined)}
-          onSaved={() => void afterWrite(TENANT_SAVED)}
+          onSaved={() => void afterWrite(t('admin.tenants.saved'))}
         />
       )}
       {tenants.isPending ? (
-        <Loading>Loading tenants...</Loading>
+        <Loading>{t('admin.tenants.loadingTenants')}</Loading>
       ) : tenants.isError ? (
         <LoadFailed onRetry={tenants.refetch}>
-          Failed to load the tenants. Please try again later.
+          {t('admin.tenants.failedToLoadTheTenants')}
         </LoadFailed>
       ) : (
         <ul className="space-y-4">
@@ -97,7 +93,7 @@ function Tenants() {
                 <TenantForm
                   tenant={tenant}
                   onCancel={() => setEditing(undefined)}
-                  onSaved={() => void afterWrite(TENANT_SAVED)}
+                  onSaved={() => void afterWrite(t('admin.tenants.saved'))}
                 />
               ) : (
                 <TenantSummary
@@ -115,15 +111,15 @@ function Tenants() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete the tenant ${deleting?.hosts[0] ?? ''}?`}
-        message="Its addresses will show the default tenant's shop and title."
-        confirmLabel="Delete"
+        title={t('admin.tenants.deleteTheTenant', { hosts: deleting?.hosts[0] ?? '' })}
+        message={t('admin.tenants.itsAddressesWillShowThe')}
+        confirmLabel={t('admin.tenants.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await deleteTenant(deleting._id);
           setDeleting(null);
-          await afterWrite(TENANT_DELETED);
+          await afterWrite(t('admin.tenants.deleted'));
         }}
       />
     </section>
@@ -139,6 +135,7 @@ function TenantSummary({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useAdminT();
   const name = tenant.hosts[0] ?? tenant._id;
   return (
     <article aria-label={name} className="flex flex-wrap items-start justify-between gap-3">
@@ -147,35 +144,39 @@ function TenantSummary({
           {tenant.hosts.join(', ')}
           {tenant.isDefault && (
             <span className="ml-2 rounded bg-stone-100 px-2 py-0.5 text-sm font-medium text-stone-700">
-              Default
+              {t('admin.tenants.default')}
             </span>
           )}
         </h2>
-        <p className="text-sm text-stone-700">Shows {tenant.shopName}</p>
         <p className="text-sm text-stone-700">
-          Title: {tenant.seo?.title?.trim() ? tenant.seo.title : 'the default title'}
+          {t('admin.tenants.shows', { shopName: tenant.shopName })}
         </p>
         <p className="text-sm text-stone-700">
-          WhatsApp chat: {tenant.whatsapp ? tenant.whatsapp.accountName : 'off'}
+          {t('admin.tenants.title')}
+          {tenant.seo?.title?.trim() ? tenant.seo.title : t('admin.tenants.theDefaultTitle')}
+        </p>
+        <p className="text-sm text-stone-700">
+          {t('admin.tenants.whatsappChat')}
+          {tenant.whatsapp ? tenant.whatsapp.accountName : t('admin.tenants.off')}
         </p>
       </div>
       <div className="flex gap-2">
         <button
           type="button"
-          aria-label={`Edit ${name}`}
+          aria-label={t('admin.tenants.editNamed', { name })}
           className={secondaryButton}
           onClick={onEdit}
         >
-          Edit
+          {t('admin.tenants.edit')}
         </button>
         {!tenant.isDefault && (
           <button
             type="button"
-            aria-label={`Delete ${name}`}
+            aria-label={t('admin.tenants.deleteNamed', { name })}
             className={secondaryButton}
             onClick={onDelete}
           >
-            Delete
+            {t('admin.tenants.delete')}
           </button>
         )}
       </div>
@@ -192,6 +193,7 @@ function TenantForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
+  const t = useAdminT();
   const form = useZodForm(tenantFormSchema, { defaultValues: tenantToForm(tenant) });
   const { register } = form;
   const { errors, isSubmitting } = form.formState;
@@ -200,7 +202,9 @@ function TenantForm({
   const headingId = useId();
   const hostsId = useId();
   const withWhatsapp = form.watch('withWhatsapp');
-  const heading = tenant ? `Edit ${tenant.hosts[0] ?? 'tenant'}` : 'New tenant';
+  const heading = tenant
+    ? t('admin.tenants.editNamed', { name: tenant.hosts[0] ?? t('admin.tenants.tenant') })
+    : t('admin.tenants.newTenant');
 
   const onSubmit = form.handleSubmit(async (values: TenantFormValues) => {
     setFailure(null);
@@ -216,8 +220,8 @@ function TenantForm({
         caught instanceof ApiError && caught.status < 500 && !landed
           ? caught.message
           : landed
-            ? 'Please correct the fields marked below.'
-            : 'Failed to save the tenant. Please try again.',
+            ? t('admin.tenants.correctFields')
+            : t('admin.tenants.saveFailed'),
       );
     }
   });
@@ -235,7 +239,7 @@ function TenantForm({
       <FormAlert>{failure}</FormAlert>
       <div>
         <label htmlFor={hostsId} className="block text-sm font-medium text-stone-800">
-          Host names
+          {t('admin.tenants.hostNames')}
         </label>
         <textarea
           id={hostsId}
@@ -246,8 +250,7 @@ function TenantForm({
           {...register('hosts')}
         />
         <p id={`${hostsId}-hint`} className="mt-1 text-sm text-stone-600">
-          One per line, without http:// (shop.example.co.ke). Point each one&apos;s DNS at this
-          server.
+          {t('admin.tenants.onePerLineWithoutHttp')}
         </p>
         {errors.hosts?.message && (
           <p id={`${hostsId}-error`} className="mt-1 text-sm font-medium text-red-700">
@@ -256,68 +259,76 @@ function TenantForm({
         )}
       </div>
       <Field
-        label="Shop shown first"
-        placeholder={shops.isPending ? 'Loading shops...' : 'Choose a shop'}
+        label={t('admin.tenants.shopShownFirst')}
+        placeholder={
+          shops.isPending ? t('admin.tenants.loadingShops') : t('admin.tenants.chooseAShop')
+        }
         options={(shops.data ?? []).map((shop) => ({ value: shop._id, label: shop.name }))}
         error={errors.shopId?.message}
         {...register('shopId')}
       />
       <fieldset className="grid gap-3 md:grid-cols-2">
-        <legend className="mb-1 font-semibold">Search and sharing (blank: the defaults)</legend>
-        <Field label="Title" error={errors.seo?.title?.message} {...register('seo.title')} />
+        <legend className="mb-1 font-semibold">
+          {t('admin.tenants.searchAndSharingBlankThe')}
+        </legend>
         <Field
-          label="Canonical address"
+          label={t('admin.tenants.titleLabel')}
+          error={errors.seo?.title?.message}
+          {...register('seo.title')}
+        />
+        <Field
+          label={t('admin.tenants.canonicalAddress')}
           type="url"
-          placeholder="https://shop.example.co.ke"
+          placeholder={t('admin.tenants.httpsShopExampleCoKe')}
           error={errors.seo?.url?.message}
           {...register('seo.url')}
         />
         <Field
-          label="Description"
+          label={t('admin.tenants.description')}
           className="md:col-span-2"
           error={errors.seo?.description?.message}
           {...register('seo.description')}
         />
         <Field
-          label="Keywords"
+          label={t('admin.tenants.keywords')}
           className="md:col-span-2"
-          hint="Separated by commas."
+          hint={t('admin.tenants.separatedByCommas')}
           error={errors.seo?.keywords?.message}
           {...register('seo.keywords')}
         />
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="mb-1 font-semibold">WhatsApp chat</legend>
+        <legend className="mb-1 font-semibold">{t('admin.tenants.whatsappChatLegend')}</legend>
         <label className="flex items-center gap-2">
           <input type="checkbox" className={`size-5 ${focusRing}`} {...register('withWhatsapp')} />
-          Show the WhatsApp chat button
+          {t('admin.tenants.showTheWhatsappChatButton')}
         </label>
         {withWhatsapp && (
           <div className="grid gap-3 md:grid-cols-2">
             <Field
-              label="WhatsApp number"
+              label={t('admin.tenants.whatsappNumber')}
               type="tel"
-              hint="With the country code: 254712345678."
+              hint={t('admin.tenants.whatsappNumberHint')}
               error={errors.whatsapp?.phoneNumber?.message}
               {...register('whatsapp.phoneNumber')}
             />
             <Field
-              label="Name shown"
+              label={t('admin.tenants.nameShown')}
               error={errors.whatsapp?.accountName?.message}
               {...register('whatsapp.accountName')}
             />
             <Field
-              label="Greeting"
+              label={t('admin.tenants.greeting')}
               error={errors.whatsapp?.chatMessage?.message}
               {...register('whatsapp.chatMessage')}
             />
             <Field
-              label="Status line"
+              label={t('admin.tenants.statusLine')}
               error={errors.whatsapp?.statusMessage?.message}
               {...register('whatsapp.statusMessage')}
             />
             <Field
-              label="Avatar picture address"
+              label={t('admin.tenants.avatarPictureAddress')}
               className="md:col-span-2"
               error={errors.whatsapp?.avatar?.message}
               {...register('whatsapp.avatar')}
@@ -327,10 +338,10 @@ function TenantForm({
       </fieldset>
       <div className="flex gap-2">
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : 'Save'}
+          {isSubmitting ? t('owner.common.saving') : t('admin.tenants.save')}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancel
+          {t('owner.common.cancel')}
         </button>
       </div>
     </form>

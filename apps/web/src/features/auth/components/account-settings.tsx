@@ -10,6 +10,8 @@ import {
   type User,
 } from '@soko/contract';
 import { ApiError } from '../../../lib/api-client';
+import { useT, type Translate } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { signIn, signOut, updateUser } from '../../../lib/session';
 import { changePasswordRequest, deleteAccountRequest, updateProfileRequest } from '../api/auth-api';
 import { Field } from '../../../components/form/field';
@@ -17,27 +19,26 @@ import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { primaryButton, secondaryButton } from '../../../components/form-styles';
 
-export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
-
-function messageOf(caught: unknown, fallback: string): string {
-  return caught instanceof Error && caught.message ? caught.message : fallback;
+function messageOf(caught: unknown, fallback: string, t: Translate): string {
+  return caught instanceof Error && caught.message ? problemText(caught.message, t) : fallback;
 }
 
 export function EditProfileSection({ user }: { user: User | null }) {
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const t = useT();
 
   const close = (saved: boolean) => {
     setEditing(false);
-    setStatus(saved ? 'Profile updated.' : null);
+    setStatus(saved ? t('account.profileUpdated') : null);
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
   return (
     <section aria-labelledby="edit-profile" className="mt-6">
       <h2 id="edit-profile" className="text-lg font-semibold">
-        Edit Profile
+        {t('account.editProfile')}
       </h2>
       <FormStatus message={status} className="mt-2" />
       {editing && user ? (
@@ -53,7 +54,7 @@ export function EditProfileSection({ user }: { user: User | null }) {
           }}
           className={`mt-3 ${secondaryButton}`}
         >
-          Edit Profile
+          {t('account.editProfile')}
         </button>
       )}
     </section>
@@ -61,6 +62,7 @@ export function EditProfileSection({ user }: { user: User | null }) {
 }
 
 function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
+  const t = useT();
   const form = useZodForm(updateProfileBodySchema, {
     defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
   });
@@ -73,21 +75,21 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) =>
       updateUser(await updateProfileRequest(body));
       onDone(true);
     } catch (caught) {
-      applyServerFieldErrors(form, caught);
-      setFailure(messageOf(caught, 'Failed to save the profile.'));
+      applyServerFieldErrors(form, caught, t);
+      setFailure(messageOf(caught, t('account.profileFailed'), t));
     }
   });
 
   return (
     <form
       noValidate
-      aria-label="Edit Profile"
+      aria-label={t('account.editProfile')}
       onSubmit={(event) => void onSubmit(event)}
       className="mt-3 flex flex-col gap-3"
     >
       <FormAlert>{failure}</FormAlert>
       <Field
-        label="First Name"
+        label={t('account.firstName')}
         type="text"
         autoComplete="given-name"
         autoFocus
@@ -96,7 +98,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) =>
         {...form.register('firstName')}
       />
       <Field
-        label="Last Name"
+        label={t('account.lastName')}
         type="text"
         autoComplete="family-name"
         required
@@ -105,10 +107,10 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) =>
       />
       <div className="flex gap-2">
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : 'Save Profile'}
+          {isSubmitting ? t('account.saving') : t('account.saveProfile')}
         </button>
         <button type="button" onClick={() => onDone(false)} className={secondaryButton}>
-          Cancel
+          {t('account.cancel')}
         </button>
       </div>
     </form>
@@ -116,6 +118,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (saved: boolean) =>
 }
 
 export function ChangePasswordSection() {
+  const t = useT();
   const form = useZodForm(changePasswordBodySchema, {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
@@ -131,17 +134,17 @@ export function ChangePasswordSection() {
       // Older tokens are revoked by the server: keep the new one.
       signIn(token, user);
       form.reset();
-      setStatus('Password changed.');
+      setStatus(t('account.passwordChanged'));
     } catch (caught) {
-      applyServerFieldErrors(form, caught);
-      setFailure(messageOf(caught, 'Failed to change the password.'));
+      applyServerFieldErrors(form, caught, t);
+      setFailure(messageOf(caught, t('account.passwordFailed'), t));
     }
   });
 
   return (
     <section aria-labelledby="change-password" className="mt-6">
       <h2 id="change-password" className="text-lg font-semibold">
-        Change Password
+        {t('account.changePassword')}
       </h2>
       <form
         noValidate
@@ -155,7 +158,7 @@ export function ChangePasswordSection() {
         <FormAlert>{failure}</FormAlert>
         <FormStatus message={status} />
         <Field
-          label="Current password"
+          label={t('account.currentPassword')}
           type="password"
           autoComplete="current-password"
           required
@@ -163,18 +166,18 @@ export function ChangePasswordSection() {
           {...form.register('currentPassword')}
         />
         <Field
-          label="New password"
+          label={t('account.newPassword')}
           type="password"
           autoComplete="new-password"
           required
           minLength={8}
-          hint="At least 8 characters."
+          hint={t('account.atLeast8')}
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />
         <div>
           <button type="submit" disabled={isSubmitting} className={primaryButton}>
-            {isSubmitting ? 'Changing...' : 'Change Password'}
+            {isSubmitting ? t('account.changing') : t('account.changePassword')}
           </button>
         </div>
       </form>
@@ -183,6 +186,7 @@ export function ChangePasswordSection() {
 }
 
 export function DeleteAccountSection() {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -210,15 +214,15 @@ export function DeleteAccountSection() {
       // Leave the account page first, so its signed-out guard does not send us to login:
       // flushSync commits the new location before signOut's (synchronous) store update, which
       // would otherwise render the account page signed out while the navigation is a transition.
-      await navigate('/', { state: { notice: ACCOUNT_DELETED_NOTICE }, flushSync: true });
+      await navigate('/', { state: { notice: t('account.deleted') }, flushSync: true });
       signOut();
     } catch (caught) {
       // 400 wrong_password, 409 owns_shop: the server's words, inside the dialog.
-      applyServerFieldErrors(form, caught);
+      applyServerFieldErrors(form, caught, t);
       setFailure(
         caught instanceof ApiError
-          ? caught.message
-          : messageOf(caught, 'Failed to delete the account.'),
+          ? problemText(caught.message, t)
+          : messageOf(caught, t('account.deleteFailed'), t),
       );
     }
   };
@@ -226,17 +230,15 @@ export function DeleteAccountSection() {
   return (
     <section aria-labelledby="delete-account" className="mt-6">
       <h2 id="delete-account" className="text-lg font-semibold">
-        Delete Account
+        {t('account.deleteAccount')}
       </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Deleting your account removes your profile. This cannot be undone.
-      </p>
+      <p className="mt-1 text-sm text-stone-600">{t('account.deleteWarning')}</p>
       <button
         type="button"
         onClick={open}
         className="mt-3 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
       >
-        Delete Account
+        {t('account.deleteAccount')}
       </button>
       <dialog
         ref={dialogRef}
@@ -254,14 +256,14 @@ export function DeleteAccountSection() {
           className="flex flex-col gap-3"
         >
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
-            Delete your account?
+            {t('account.deleteQuestion')}
           </h2>
           <p id={descriptionId} className="text-sm text-stone-700">
-            Your profile and saved details will be removed. Enter your password to confirm.
+            {t('account.deleteConfirmText')}
           </p>
           <FormAlert>{failure}</FormAlert>
           <Field
-            label="Password"
+            label={t('account.password')}
             type="password"
             autoComplete="current-password"
             required
@@ -278,14 +280,14 @@ export function DeleteAccountSection() {
               onClick={() => dialogRef.current?.close()}
               className={secondaryButton}
             >
-              Cancel
+              {t('account.cancel')}
             </button>
             <button
               type="submit"
               disabled={isSubmitting}
               className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
             >
-              {isSubmitting ? 'Deleting...' : 'Delete my account'}
+              {isSubmitting ? t('account.deleting') : t('account.deleteMine')}
             </button>
           </div>
         </form>

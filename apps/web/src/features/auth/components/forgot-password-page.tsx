@@ -7,10 +7,13 @@ import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { focusRing, primaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { forgotPasswordRequest } from '../api/auth-api';
 import { resetErrorText } from './password-reset-errors';
 
 export function ForgotPasswordPage() {
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(forgotPasswordBodySchema, { defaultValues: { email: '' } });
@@ -20,29 +23,27 @@ export function ForgotPasswordPage() {
     setFailure(null);
     setSent(null);
     try {
-      setSent((await forgotPasswordRequest(body)).message);
+      setSent(problemText((await forgotPasswordRequest(body)).message, t));
     } catch (caught) {
-      applyServerFieldErrors(form, caught);
-      setFailure(resetErrorText(caught));
+      applyServerFieldErrors(form, caught, t);
+      setFailure(resetErrorText(caught, t));
     }
   });
 
   return (
     <section className="mx-auto max-w-sm">
-      <h1 className="text-2xl font-bold text-stone-900">Forgot your password?</h1>
-      <p className="mt-2 text-sm text-stone-700">
-        Enter the email of your account and we will send you a link to choose a new password.
-      </p>
+      <h1 className="text-2xl font-bold text-stone-900">{t('account.forgotTitle')}</h1>
+      <p className="mt-2 text-sm text-stone-700">{t('account.forgotIntro')}</p>
       <form
         noValidate
-        aria-label="Forgot password"
+        aria-label={t('account.forgotForm')}
         onSubmit={(event) => void onSubmit(event)}
         className="mt-4 flex flex-col gap-4"
       >
         <FormAlert>{failure}</FormAlert>
         <FormStatus message={sent} />
         <Field
-          label="Email"
+          label={t('account.email')}
           type="email"
           autoComplete="email"
           required
@@ -51,13 +52,13 @@ export function ForgotPasswordPage() {
           {...form.register('email')}
         />
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Sending...' : 'Send reset link'}
+          {isSubmitting ? t('account.sending') : t('account.sendResetLink')}
         </button>
       </form>
       <p className="mt-4 text-sm text-stone-700">
-        Remembered it?{' '}
+        {t('account.remembered')}{' '}
         <Link to="/login" className={`font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to login
+          {t('account.backToLogin')}
         </Link>
       </p>
     </section>

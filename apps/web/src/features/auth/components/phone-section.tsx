@@ -8,6 +8,8 @@ import {
   type PhoneAnswer,
   type User,
 } from '@soko/contract';
+import { useT, type Translate } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { updateUser } from '../../../lib/session';
 import { removePhoneRequest, startPhoneRequest, verifyPhoneRequest } from '../api/auth-api';
 import { Field } from '../../../components/form/field';
@@ -15,11 +17,12 @@ import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { primaryButton, secondaryButton } from '../../../components/form-styles';
 
-function messageOf(caught: unknown, fallback: string): string {
-  return caught instanceof Error && caught.message ? caught.message : fallback;
+function messageOf(caught: unknown, fallback: string, t: Translate): string {
+  return caught instanceof Error && caught.message ? problemText(caught.message, t) : fallback;
 }
 
 export function PhoneSection({ user }: { user: User | null }) {
+  const t = useT();
   const [status, setStatus] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
@@ -28,7 +31,7 @@ export function PhoneSection({ user }: { user: User | null }) {
   const done = (answer: PhoneAnswer) => {
     updateUser(answer.user);
     setChanging(false);
-    setStatus(answer.message);
+    setStatus(problemText(answer.message, t));
   };
   const act = async (work: () => Promise<PhoneAnswer>, fallback: string) => {
     setStatus(null);
@@ -37,7 +40,7 @@ export function PhoneSection({ user }: { user: User | null }) {
     try {
       done(await work());
     } catch (caught) {
-      setFailure(messageOf(caught, fallback));
+      setFailure(messageOf(caught, fallback, t));
     } finally {
       setBusy(false);
     }
@@ -49,11 +52,9 @@ export function PhoneSection({ user }: { user: User | null }) {
   return (
     <section aria-labelledby="my-phone" className="mt-6">
       <h2 id="my-phone" className="text-lg font-semibold">
-        Phone
+        {t('account.phone')}
       </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        A verified number gets SMS about your orders and fills in the checkout for you.
-      </p>
+      <p className="mt-1 text-sm text-stone-600">{t('account.phoneIntro')}</p>
       <FormStatus message={status} className="mt-2" />
       <div className="mt-2">
         <FormAlert>{failure}</FormAlert>
@@ -68,7 +69,7 @@ export function PhoneSection({ user }: { user: User | null }) {
                 : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'
             }
           >
-            {user?.phoneVerified ? 'Verified' : 'Not verified'}
+            {user?.phoneVerified ? t('account.verified') : t('account.notVerified')}
           </span>
         </p>
       )}
@@ -100,11 +101,11 @@ export function PhoneSection({ user }: { user: User | null }) {
               type="button"
               disabled={busy}
               onClick={() =>
-                void act(() => startPhoneRequest({ phone }), 'Failed to send a new code.')
+                void act(() => startPhoneRequest({ phone }), t('account.newCodeFailed'))
               }
               className={secondaryButton}
             >
-              {busy ? 'Please wait...' : 'Send a new code'}
+              {busy ? t('account.pleaseWait') : t('account.sendNewCode')}
             </button>
           )}
           <button
@@ -117,15 +118,15 @@ export function PhoneSection({ user }: { user: User | null }) {
             }}
             className={secondaryButton}
           >
-            Change number
+            {t('account.changeNumber')}
           </button>
           <button
             type="button"
             disabled={busy}
-            onClick={() => void act(removePhoneRequest, 'Failed to remove the number.')}
+            onClick={() => void act(removePhoneRequest, t('account.removeFailed'))}
             className={secondaryButton}
           >
-            Remove number
+            {t('account.removeNumber')}
           </button>
         </div>
       )}
@@ -142,6 +143,7 @@ function PhoneNumberForm({
   onCancel: (() => void) | undefined;
   beforeSubmit: () => void;
 }) {
+  const t = useT();
   const form = useZodForm(startPhoneBodySchema, { defaultValues: { phone: '' } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
@@ -151,8 +153,8 @@ function PhoneNumberForm({
     try {
       onSent(await startPhoneRequest(body));
     } catch (caught) {
-      if (!applyServerFieldErrors(form, caught)) {
-        setFailure(messageOf(caught, 'Failed to send the code.'));
+      if (!applyServerFieldErrors(form, caught, t)) {
+        setFailure(messageOf(caught, t('account.sendCodeFailed'), t));
       }
     }
   });
@@ -160,7 +162,7 @@ function PhoneNumberForm({
   return (
     <form
       noValidate
-      aria-label="Add a phone number"
+      aria-label={t('account.addPhone')}
       onSubmit={(event) => {
         beforeSubmit();
         void onSubmit(event);
@@ -169,22 +171,22 @@ function PhoneNumberForm({
     >
       <FormAlert>{failure}</FormAlert>
       <Field
-        label="Mobile number"
+        label={t('account.mobileNumber')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         required
-        hint="A Kenyan mobile number such as 0712 345 678. We text it a 6-digit code."
+        hint={t('account.mobileHint')}
         error={errors.phone?.message}
         {...form.register('phone')}
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Sending...' : 'Send code'}
+          {isSubmitting ? t('account.sending') : t('account.sendCode')}
         </button>
         {onCancel && (
           <button type="button" onClick={onCancel} className={secondaryButton}>
-            Cancel
+            {t('account.cancel')}
           </button>
         )}
       </div>
@@ -199,6 +201,7 @@ function CodeForm({
   onVerified: (answer: PhoneAnswer) => void;
   beforeSubmit: () => void;
 }) {
+  const t = useT();
   const form = useZodForm(verifyPhoneBodySchema, { defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
@@ -210,8 +213,8 @@ function CodeForm({
     } catch (caught) {
       // A wrong, expired or used-up code is the code field's error (and gets the focus);
       // anything else the form's.
-      if (!applyServerFieldErrors(form, caught)) {
-        setFailure(messageOf(caught, 'Failed to verify the code.'));
+      if (!applyServerFieldErrors(form, caught, t)) {
+        setFailure(messageOf(caught, t('account.verifyFailed'), t));
       }
     }
   });
@@ -219,7 +222,7 @@ function CodeForm({
   return (
     <form
       noValidate
-      aria-label="Verify your phone number"
+      aria-label={t('account.verifyPhone')}
       onSubmit={(event) => {
         beforeSubmit();
         void onSubmit(event);
@@ -228,21 +231,21 @@ function CodeForm({
     >
       <FormAlert>{failure}</FormAlert>
       <Field
-        label="Code from the SMS"
+        label={t('account.smsCode')}
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
         maxLength={6}
         required
-        hint="Enter the 6 digits we texted to this number."
+        hint={t('account.smsCodeHint')}
         error={errors.code?.message}
         controlClassName="max-w-40 tracking-widest"
         {...form.register('code')}
       />
       <div>
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Verifying...' : 'Verify'}
+          {isSubmitting ? t('account.verifying') : t('account.verify')}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { updateAddressBodySchema, type Address, type OrderStatus, type User } from '@soko/contract';
+import { updateAddressBodySchema, type Address, type User } from '@soko/contract';
+import { useT, type Translate } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { refreshSession, signOut, updateUser, useSession } from '../../../lib/session';
 import { updateAddressRequest } from '../api/auth-api';
 import {
@@ -9,7 +11,8 @@ import {
   EditProfileSection,
 } from './account-settings';
 import { PhoneSection } from './phone-section';
-import { MarketingPreferencesSection } from '../../newsletter';
+import { YourDataSection } from '../../privacy';
+import { MarketingPreferencesSection, ReminderPreferencesSection } from '../../newsletter';
 import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
@@ -20,25 +23,16 @@ import {
   secondaryButton,
 } from '../../../components/form-styles';
 
-/** Where a line of My Orders stands: its shop's part of the order, else the order itself. */
-const ORDER_LINE_STATES: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  confirmed: 'Being prepared',
-  shipped: 'On its way',
-  delivered: 'Delivered',
-  payment_failed: 'Payment failed',
-  reversed: 'Payment reversed',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
+// Where a line of My Orders stands (its shop's part of the order, else the order itself):
+// `account.state.<status>` in the message files.
 
-const NOT_AVAILABLE = 'Not available';
+/** The value, or 'Not available' in the page's language. */
+function useOrNa() {
+  const t = useT();
+  return (value: string | null | undefined) => (value?.trim() ? value : t('account.notAvailable'));
+}
 
-const orNa = (value: string | null | undefined) => (value?.trim() ? value : NOT_AVAILABLE);
-
-function fullName(user: User | null): string {
+function fullName(user: User | null, orNa: (value: string) => string): string {
   const name = [user?.firstName, user?.lastName].filter((part) => part?.trim()).join(' ');
   return orNa(name);
 }
@@ -46,23 +40,25 @@ function fullName(user: User | null): string {
 export function ProfilePage() {
   const { currentUser, loading, signedIn, error } = useSession();
   const navigate = useNavigate();
+  const t = useT();
+  const orNa = useOrNa();
 
   // Spec section 2: the account page only needs a stored token.
   if (!signedIn) return <Navigate to="/login" replace />;
 
   if (!currentUser && loading) {
-    return <p role="status">Loading your account...</p>;
+    return <p role="status">{t('account.loading')}</p>;
   }
   // Spec section 4: a profile call that failed (not a 401) leaves the user unset, token kept.
   if (!currentUser && error) {
     return (
       <section className="mx-auto max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-stone-900">My Account</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t('account.myAccount')}</h1>
         <p role="alert" className={alertClass}>
-          We could not load your account. Please check your connection and try again.
+          {t('account.loadFailed')}
         </p>
         <button type="button" onClick={() => void refreshSession()} className={secondaryButton}>
-          Try again
+          {t('account.tryAgain')}
         </button>
       </section>
     );
@@ -76,38 +72,36 @@ export function ProfilePage() {
   return (
     <section className="mx-auto max-w-2xl">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold text-stone-900">My Account</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t('account.myAccount')}</h1>
         <button type="button" onClick={onSignOut} className={secondaryButton}>
-          Sign out
+          {t('account.signOut')}
         </button>
       </div>
 
       <section aria-labelledby="profile-info" className="mt-6">
         <h2 id="profile-info" className="text-lg font-semibold">
-          Profile information
+          {t('account.profileInfo')}
         </h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-medium text-stone-600">Name</dt>
-          <dd>{fullName(currentUser)}</dd>
-          <dt className="font-medium text-stone-600">Email</dt>
+          <dt className="font-medium text-stone-600">{t('account.name')}</dt>
+          <dd>{fullName(currentUser, orNa)}</dd>
+          <dt className="font-medium text-stone-600">{t('account.email')}</dt>
           <dd>{orNa(currentUser?.email)}</dd>
-          <dt className="font-medium text-stone-600">Role</dt>
+          <dt className="font-medium text-stone-600">{t('account.role')}</dt>
           <dd>{orNa(currentUser?.role)}</dd>
         </dl>
       </section>
 
       <section aria-labelledby="my-shop" className="mt-6">
         <h2 id="my-shop" className="text-lg font-semibold">
-          Selling on Soko
+          {t('account.sellingOnSoko')}
         </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          Create your shop or manage its categories and products.
-        </p>
+        <p className="mt-1 text-sm text-stone-600">{t('account.sellingPitch')}</p>
         <Link
           to="/shops"
           className={`mt-2 inline-block font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
         >
-          Shop Management
+          {t('account.shopManagement')}
         </Link>
       </section>
 
@@ -117,7 +111,7 @@ export function ProfilePage() {
 
       <section aria-labelledby="my-orders" className="mt-6">
         <h2 id="my-orders" className="text-lg font-semibold">
-          My Orders
+          {t('account.myOrders')}
         </h2>
         {currentUser && currentUser.orders.length > 0 ? (
           <ul className="mt-2 divide-y divide-stone-100 text-sm">
@@ -129,11 +123,13 @@ export function ProfilePage() {
                 >
                   <span className="font-medium text-brand-800 underline">{order.productName}</span>
                   <span className="text-right">
-                    Quantity: {order.quantity}
+                    {t('account.quantity', { quantity: order.quantity })}
                     {order.status && (
                       <span className="block text-stone-600">
-                        {ORDER_LINE_STATES[order.status]}
-                        {order.trackingNote ? ` · Tracking: ${order.trackingNote}` : ''}
+                        {t(`account.state.${order.status}`)}
+                        {order.trackingNote
+                          ? t('account.tracking', { note: order.trackingNote })
+                          : ''}
                       </span>
                     )}
                   </span>
@@ -142,13 +138,16 @@ export function ProfilePage() {
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-stone-600">No orders available</p>
+          <p className="mt-2 text-sm text-stone-600">{t('account.noOrders')}</p>
         )}
       </section>
 
       <AddressSection address={currentUser?.address ?? null} canEdit={currentUser !== null} />
 
       <MarketingPreferencesSection />
+      <ReminderPreferencesSection />
+
+      <YourDataSection />
 
       <ChangePasswordSection />
 
@@ -160,6 +159,8 @@ export function ProfilePage() {
 function AddressSection({ address, canEdit }: { address: Address | null; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const t = useT();
+  const orNa = useOrNa();
 
   const close = () => {
     setEditing(false);
@@ -170,16 +171,16 @@ function AddressSection({ address, canEdit }: { address: Address | null; canEdit
   return (
     <section aria-labelledby="my-address" className="mt-6">
       <h2 id="my-address" className="text-lg font-semibold">
-        Address
+        {t('account.address')}
       </h2>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-stone-600">Street</dt>
+        <dt className="font-medium text-stone-600">{t('account.street')}</dt>
         <dd>{orNa(address?.street)}</dd>
-        <dt className="font-medium text-stone-600">City</dt>
+        <dt className="font-medium text-stone-600">{t('account.city')}</dt>
         <dd>{orNa(address?.city)}</dd>
-        <dt className="font-medium text-stone-600">State</dt>
+        <dt className="font-medium text-stone-600">{t('account.state')}</dt>
         <dd>{orNa(address?.state)}</dd>
-        <dt className="font-medium text-stone-600">Zip</dt>
+        <dt className="font-medium text-stone-600">{t('account.zip')}</dt>
         <dd>{orNa(address?.zip)}</dd>
       </dl>
       {editing ? (
@@ -192,7 +193,7 @@ function AddressSection({ address, canEdit }: { address: Address | null; canEdit
           onClick={() => setEditing(true)}
           className={`mt-3 ${secondaryButton}`}
         >
-          Edit Address
+          {t('account.editAddress')}
         </button>
       )}
     </section>
@@ -200,13 +201,14 @@ function AddressSection({ address, canEdit }: { address: Address | null; canEdit
 }
 
 const addressFields = [
-  { name: 'street', label: 'Street', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'zip', label: 'Zip', autoComplete: 'postal-code' },
+  { name: 'street', label: 'account.street', autoComplete: 'street-address' },
+  { name: 'city', label: 'account.city', autoComplete: 'address-level2' },
+  { name: 'state', label: 'account.state', autoComplete: 'address-level1' },
+  { name: 'zip', label: 'account.zip', autoComplete: 'postal-code' },
 ] as const;
 
 function AddressForm({ address, onDone }: { address: Address | null; onDone: () => void }) {
+  const t = useT();
   const form = useZodForm(updateAddressBodySchema, {
     defaultValues: address ?? { street: '', city: '', state: '', zip: '' },
   });
@@ -219,17 +221,15 @@ function AddressForm({ address, onDone }: { address: Address | null; onDone: () 
       updateUser(await updateAddressRequest(body));
       onDone();
     } catch (caught) {
-      applyServerFieldErrors(form, caught);
-      setFailure(
-        `Failed to save the address.${caught instanceof Error ? ` ${caught.message}` : ''}`,
-      );
+      applyServerFieldErrors(form, caught, t);
+      setFailure(addressFailure(caught, t));
     }
   });
 
   return (
     <form
       noValidate
-      aria-label="Edit Address"
+      aria-label={t('account.editAddress')}
       onSubmit={(event) => void onSubmit(event)}
       className="mt-3 flex flex-col gap-3"
     >
@@ -237,7 +237,7 @@ function AddressForm({ address, onDone }: { address: Address | null; onDone: () 
       {addressFields.map((field, index) => (
         <Field
           key={field.name}
-          label={field.label}
+          label={t(field.label)}
           type="text"
           autoComplete={field.autoComplete}
           autoFocus={index === 0}
@@ -247,12 +247,18 @@ function AddressForm({ address, onDone }: { address: Address | null; onDone: () 
       ))}
       <div className="flex gap-2">
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : 'Save Address'}
+          {isSubmitting ? t('account.saving') : t('account.saveAddress')}
         </button>
         <button type="button" onClick={onDone} className={secondaryButton}>
-          Cancel
+          {t('account.cancel')}
         </button>
       </div>
     </form>
   );
+}
+
+function addressFailure(caught: unknown, t: Translate): string {
+  return caught instanceof Error
+    ? t('account.addressFailedBecause', { reason: problemText(caught.message, t) })
+    : t('account.addressFailed');
 }

@@ -7,6 +7,7 @@ import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { focusRing, primaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
 import { signIn } from '../../../lib/session';
 import { resetPasswordRequest } from '../api/auth-api';
 import { resetErrorText } from './password-reset-errors';
@@ -15,6 +16,7 @@ const passwordFormSchema = resetPasswordBodySchema.pick({ password: true });
 const linkClass = `font-semibold text-brand-800 underline ${focusRing}`;
 
 export function ResetPasswordPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,25 +31,24 @@ export function ResetPasswordPage() {
       signIn(session.token, session.user);
       setSignedInAs(session.user);
     } catch (caught) {
-      applyServerFieldErrors(form, caught);
-      setFailure(resetErrorText(caught));
+      applyServerFieldErrors(form, caught, t);
+      setFailure(resetErrorText(caught, t));
     }
   });
 
   if (signedInAs) {
     return (
       <section className="mx-auto max-w-sm">
-        <h1 className="text-2xl font-bold text-stone-900">Password changed</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t('account.passwordChangedTitle')}</h1>
         <p role="status" className="mt-2 text-stone-800">
-          Your new password is set and you are signed in as {signedInAs.email}. Any other device
-          signed in to your account has been signed out.
+          {t('account.resetDone', { email: signedInAs.email })}
         </p>
         <p className="mt-4 flex gap-4 text-sm">
           <Link to="/profile" className={linkClass}>
-            Go to your account
+            {t('account.goToAccount')}
           </Link>
           <Link to="/" className={linkClass}>
-            Continue shopping
+            {t('account.continueShopping')}
           </Link>
         </p>
       </section>
@@ -57,14 +58,13 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <section className="mx-auto max-w-sm">
-        <h1 className="text-2xl font-bold text-stone-900">Choose a new password</h1>
+        <h1 className="text-2xl font-bold text-stone-900">{t('account.chooseNewPassword')}</h1>
         <p role="alert" className="mt-2 text-stone-800">
-          This page needs the link from your password reset email. Please open the whole link from
-          the email, or ask for a new one.
+          {t('account.needsLink')}
         </p>
         <p className="mt-4 text-sm">
           <Link to="/forgot-password" className={linkClass}>
-            Ask for a new link
+            {t('account.askNewLink')}
           </Link>
         </p>
       </section>
@@ -73,10 +73,10 @@ export function ResetPasswordPage() {
 
   return (
     <section className="mx-auto max-w-sm">
-      <h1 className="text-2xl font-bold text-stone-900">Choose a new password</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t('account.chooseNewPassword')}</h1>
       <form
         noValidate
-        aria-label="Choose a new password"
+        aria-label={t('account.chooseNewPassword')}
         onSubmit={(event) => void onSubmit(event)}
         className="mt-4 flex flex-col gap-4"
       >
@@ -85,23 +85,23 @@ export function ResetPasswordPage() {
             <>
               {failure}{' '}
               <Link to="/forgot-password" className={linkClass}>
-                Ask for a new link
+                {t('account.askNewLink')}
               </Link>
             </>
           )}
         </FormAlert>
         <Field
-          label="New password"
+          label={t('account.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t('account.atLeast8')}
           required
           autoFocus
           error={errors.password?.message}
           {...form.register('password')}
         />
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Saving...' : 'Set new password'}
+          {isSubmitting ? t('account.saving') : t('account.setNewPassword')}
         </button>
       </form>
     </section>

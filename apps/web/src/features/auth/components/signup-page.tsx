@@ -6,20 +6,22 @@ import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { focusRing, primaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { signIn } from '../../../lib/session';
 import { signupRequest } from '../api/auth-api';
-
-export const SIGNUP_FAILED_MESSAGE = 'Signup failed. Please try again.';
+import { PrivacyNote } from '../../privacy';
 
 const fields = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'firstName', label: 'account.firstName', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'account.lastName', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'account.email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'account.password', type: 'password', autoComplete: 'new-password' },
 ] as const;
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const t = useT();
   const form = useZodForm(signupBodySchema, {
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
@@ -34,24 +36,24 @@ export function SignupPage() {
         signIn(token, user);
         await navigate('/', { replace: true });
       } catch (caught) {
-        applyServerFieldErrors(form, caught);
+        applyServerFieldErrors(form, caught, t);
         // Spec section 8: the alert's words; a taken email (409) also says why.
         setFailure(
           caught instanceof ApiError && caught.status === 409
-            ? `${SIGNUP_FAILED_MESSAGE} ${caught.message}`
-            : SIGNUP_FAILED_MESSAGE,
+            ? t('account.signupFailedBecause', { reason: problemText(caught.message, t) })
+            : t('account.signupFailed'),
         );
       }
     },
-    () => setFailure(SIGNUP_FAILED_MESSAGE),
+    () => setFailure(t('account.signupFailed')),
   );
 
   return (
     <section className="mx-auto max-w-sm">
-      <h1 className="text-2xl font-bold text-stone-900">Sign up</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t('account.signUp')}</h1>
       <form
         noValidate
-        aria-label="Sign up"
+        aria-label={t('account.signUp')}
         onSubmit={(event) => void onSubmit(event)}
         className="mt-4 flex flex-col gap-4"
       >
@@ -59,7 +61,7 @@ export function SignupPage() {
         {fields.map((field, index) => (
           <Field
             key={field.name}
-            label={field.label}
+            label={t(field.label)}
             type={field.type}
             autoComplete={field.autoComplete}
             required
@@ -69,13 +71,16 @@ export function SignupPage() {
           />
         ))}
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Signing up...' : 'Sign up'}
+          {isSubmitting ? t('account.signingUp') : t('account.signUp')}
         </button>
       </form>
+      <div className="mt-4">
+        <PrivacyNote lead={t('account.signupPrivacyLead')} />
+      </div>
       <p className="mt-4 text-sm text-stone-700">
-        Already have an account?{' '}
+        {t('account.haveAccount')}{' '}
         <Link to="/login" className={`font-semibold text-brand-800 underline ${focusRing}`}>
-          Login
+          {t('account.login')}
         </Link>
       </p>
     </section>

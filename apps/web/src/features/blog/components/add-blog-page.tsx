@@ -16,11 +16,10 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { ImageListEditor, usePictureList } from '../../media';
 import { useCreateBlogPost } from '../api/blog-api';
+import { useAdminT } from '../../../lib/staff-i18n';
 
+// Shown on the home page the visitor is sent to, by the header (as the admin guard's).
 const NO_ACCESS_NOTICE = 'You do not have access to that page.';
-export const BLOG_FAILED_MESSAGE = 'The post could not be published. Please try again.';
-/** When a chosen picture could not be sent before publishing: the editor says why beside it. */
-const BLOG_PICTURES_NOT_SENT = 'Not published: a chosen picture did not upload. See Blog images.';
 
 // The pictures live in the editor's own state; the form holds the words.
 const wordsSchema = createBlogBodySchema.pick({ title: true, content: true });
@@ -30,10 +29,11 @@ const wordsSchema = createBlogBodySchema.pick({ title: true, content: true });
  * with a notice. The server checks the role again when the post is sent.
  */
 export function AddBlogPage() {
+  const t = useAdminT();
   const { currentUser, loading, signedIn } = useSession();
   if (!signedIn) return <Navigate to="/login" replace />;
   if (!currentUser) {
-    if (loading) return <p role="status">Checking your access...</p>;
+    if (loading) return <p role="status">{t('admin.common.checkingYourAccess')}</p>;
     return <Navigate to="/login" replace />;
   }
   if (currentUser.role !== 'admin') {
@@ -48,6 +48,7 @@ export function AddBlogPage() {
 }
 
 function AddBlogForm() {
+  const t = useAdminT();
   const contentId = useId();
   const form = useZodForm(wordsSchema, { defaultValues: { title: '', content: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -65,7 +66,8 @@ function AddBlogForm() {
     // Pictures chosen but not uploaded yet go up first; publishing dropped them (issue 29).
     const imageUrls = await settle();
     if (!imageUrls) {
-      setFailure(BLOG_PICTURES_NOT_SENT);
+      // A chosen picture could not be sent before publishing: the editor says why beside it.
+      setFailure(t('admin.blog.picturesNotSent'));
       return;
     }
     try {
@@ -77,39 +79,44 @@ function AddBlogForm() {
       applyServerFieldErrors(form, caught);
       setFailure(
         caught instanceof ApiError && caught.message
-          ? `${BLOG_FAILED_MESSAGE} ${caught.message}`
-          : BLOG_FAILED_MESSAGE,
+          ? t('admin.blog.failedBecause', { message: caught.message })
+          : t('admin.blog.failed'),
       );
     }
   };
-  const refused = () => setFailure('Please fill in the title and the content.');
+  const refused = () => setFailure(t('admin.blog.fillInTitleAndContent'));
 
   const contentError = errors.content?.message;
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-bold text-stone-900">Add Blog</h1>
-      <FormStatus message={created ? 'Post published.' : null} className="mt-4" />
+      <h1 className="text-2xl font-bold text-stone-900">{t('admin.blog.addBlog')}</h1>
+      <FormStatus message={created ? t('admin.blog.postPublished') : null} className="mt-4" />
       {created && (
         <p className="mt-2">
           <Link
             to={blogPostPath(created)}
             className={`font-semibold text-brand-800 underline ${focusRing}`}
           >
-            Read “{created.title}”
+            {t('admin.blog.read', { title: created.title })}
           </Link>
         </p>
       )}
       <form
         noValidate
-        aria-label="Add blog post"
+        aria-label={t('admin.blog.addBlogPost')}
         onSubmit={(event) => void form.handleSubmit(publish, refused)(event)}
         className="mt-4 flex flex-col gap-4"
       >
         <FormAlert>{failure}</FormAlert>
-        <Field label="Title" required error={errors.title?.message} {...form.register('title')} />
+        <Field
+          label={t('admin.blog.title')}
+          required
+          error={errors.title?.message}
+          {...form.register('title')}
+        />
         <div>
           <label htmlFor={contentId} className="block text-sm font-medium text-stone-800">
-            Content
+            {t('admin.blog.content')}
           </label>
           <textarea
             id={contentId}
@@ -121,7 +128,7 @@ function AddBlogForm() {
             {...form.register('content')}
           />
           <p id={`${contentId}-hint`} className="mt-1 text-sm text-stone-600">
-            Markdown: blank lines between paragraphs, ## for headings, [words](https://…) for links.
+            {t('admin.blog.markdownBlankLinesBetweenParagraphs')}
           </p>
           {contentError && (
             <p id={`${contentId}-error`} className="mt-1 text-sm text-red-800">
@@ -130,7 +137,7 @@ function AddBlogForm() {
           )}
         </div>
         <ImageListEditor
-          label="Blog images"
+          label={t('admin.blog.blogImages')}
           kind="blog"
           images={images}
           onChange={setImages}
@@ -140,7 +147,11 @@ function AddBlogForm() {
           ref={editor}
         />
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {settling || uploading ? 'Uploading...' : isSubmitting ? 'Publishing...' : 'Submit'}
+          {settling || uploading
+            ? t('admin.blog.uploading')
+            : isSubmitting
+              ? t('admin.blog.publishing')
+              : t('admin.blog.submit')}
         </button>
       </form>
     </section>

@@ -2,11 +2,13 @@ import { Link, useSearchParams } from 'react-router';
 import { BLOG_PAGE_SIZE, IMAGE_SIZES, blogPostPath, parsePageParam } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { focusRing, secondaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
 import { useBlogPage } from '../api/blog-api';
 import { PostDate } from './post-date';
 
 export function BlogListPage() {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   const page = parsePageParam(params.get('page'));
   const { data, isPending, isError } = useBlogPage(page);
   const pages = data ? Math.max(1, Math.ceil(data.total / BLOG_PAGE_SIZE)) : 1;
@@ -14,10 +16,10 @@ export function BlogListPage() {
 
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold text-stone-900">Blog</h1>
-      {isPending && <p role="status">Loading posts...</p>}
-      {isError && <p role="alert">The posts could not be loaded. Please try again.</p>}
-      {data && data.posts.length === 0 && <p className="mt-4">No posts yet.</p>}
+      <h1 className="text-2xl font-bold text-stone-900">{t('blog.title')}</h1>
+      {isPending && <p role="status">{t('blog.loading')}</p>}
+      {isError && <p role="alert">{t('blog.loadFailed')}</p>}
+      {data && data.posts.length === 0 && <p className="mt-4">{t('blog.none')}</p>}
       {data && data.posts.length > 0 && (
         <ul className="mt-6 space-y-6">
           {data.posts.map((post) => (
@@ -49,25 +51,23 @@ export function BlogListPage() {
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Blog pages" className="mt-6 flex items-center gap-3">
+        <nav aria-label={t('blog.pages')} className="mt-6 flex items-center gap-3">
           <button
             type="button"
             className={secondaryButton}
             disabled={page <= 1}
             onClick={() => goTo(page - 1)}
           >
-            Newer posts
+            {t('blog.newer')}
           </button>
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{t('listing.pageOf', { page, pageCount: pages })}</span>
           <button
             type="button"
             className={secondaryButton}
             disabled={page >= pages}
             onClick={() => goTo(page + 1)}
           >
-            Older posts
+            {t('blog.older')}
           </button>
         </nav>
       )}

@@ -3,6 +3,7 @@ import { IMAGE_SIZES } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { focusRing } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useBlogPost } from '../api/blog-api';
 import { PostDate } from './post-date';
 
@@ -13,17 +14,18 @@ const prose =
 export function BlogPostPage() {
   const { id = '' } = useParams();
   const { data: post, isPending, error } = useBlogPost(id);
+  const t = useT();
 
-  if (isPending) return <p role="status">Loading post...</p>;
+  if (isPending) return <p role="status">{t('blog.loadingPost')}</p>;
   if (error) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <section className="mx-auto max-w-3xl">
         <h1 className="text-2xl font-bold text-stone-900">
-          {missing ? 'Post not found' : 'The post could not be loaded'}
+          {missing ? t('blog.notFound') : t('blog.postFailed')}
         </h1>
         <Link to="/blog" className={`mt-4 inline-block text-brand-800 underline ${focusRing}`}>
-          Back to the blog
+          {t('blog.back')}
         </Link>
       </section>
     );
@@ -39,7 +41,7 @@ export function BlogPostPage() {
             <li key={url}>
               <ResponsiveImage
                 src={url}
-                alt={`${post.title}, picture ${index + 1}`}
+                alt={t('blog.picture', { title: post.title, number: index + 1 })}
                 sizes={IMAGE_SIZES.productMain}
                 priority={index === 0}
                 className="w-full rounded object-cover"
@@ -56,7 +58,7 @@ export function BlogPostPage() {
         dangerouslySetInnerHTML={{ __html: post.contentHtml }}
       />
       <Link to="/blog" className={`mt-8 inline-block text-brand-800 underline ${focusRing}`}>
-        Back to the blog
+        {t('blog.back')}
       </Link>
     </article>
   );

@@ -1,6 +1,8 @@
+import { useLocale, useT } from '../../../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { productName } from '@soko/contract';
 import { ApiError } from '../../../lib/api-client';
 import { addToCart } from '../cart-actions';
 import { getProductQueryOptions } from '../../../lib/get-product';
@@ -50,6 +52,8 @@ export function CartProductPage() {
   const navigate = useNavigate();
   const handled = useRef<string | null>(null);
   const product = useQuery({ ...getProductQueryOptions(productId), staleTime: 0 });
+  const t = useT();
+  const locale = useLocale();
 
   useEffect(() => {
     if (handled.current === location.key) return;
@@ -57,25 +61,25 @@ export function CartProductPage() {
     if (product.data) {
       const line = defaultCartLine(product.data);
       if (line) addToCart(line, line.maxQuantity);
-      else notice = `${product.data.name} is out of stock.`;
+      else notice = t('cart.outOfStock', { name: productName(product.data, locale) });
     } else if (product.error) {
       notice =
         product.error instanceof ApiError && product.error.status === 404
-          ? 'This product is no longer sold.'
+          ? t('cart.noLongerSold')
           : `Error: ${product.error.message}`;
     } else {
       return;
     }
     handled.current = location.key;
     void navigate('/cart', { replace: true, state: notice ? { cartNotice: notice } : null });
-  }, [product.data, product.error, location.key, navigate]);
+  }, [product.data, product.error, location.key, navigate, t, locale]);
 
   return (
     <CartPanel
       notice={null}
       status={
         <p role="status" className="px-4 py-3 text-sm text-stone-600">
-          Adding to your cart...
+          {t('cart.adding')}
         </p>
       }
     />

@@ -1,15 +1,20 @@
+import { useLocale, useT } from '../../../lib/i18n';
 import { useEffect, useRef } from 'react';
 import type { MouseEvent, ReactNode, SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { cartSubtotalCents, formatKsh, fromCents, type CartLine } from '@soko/contract';
+import {
+  cartSubtotalCents,
+  cartVatCents,
+  formatKsh,
+  fromCents,
+  type CartLine,
+} from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { alertClass, focusRing, primaryButton } from '../../../components/form-styles';
 import { changeQuantity, isLineUnavailable, removeFromCart } from '../cart-actions';
 import { useCartLines } from '../cart-store';
 import { useSettleCartOrders } from '../use-settle-cart-orders';
 import { cartLineTitle } from '../cart-line';
-
-const EMPTY_CART = 'Your cart is empty.';
 
 /**
  * True when there is a page of this shop to go back to: an earlier entry of the app's own (React
@@ -47,6 +52,8 @@ export function CartPanel({ notice, status }: CartPanelProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const lines = useCartLines();
+  const t = useT();
+  const locale = useLocale();
   // Orders paid in another tab since the cart was last open leave it now.
   useSettleCartOrders();
 
@@ -72,6 +79,7 @@ export function CartPanel({ notice, status }: CartPanelProps) {
   };
 
   const subtotal = fromCents(cartSubtotalCents(lines));
+  const vatCents = cartVatCents(lines);
 
   return (
     <dialog
@@ -84,12 +92,12 @@ export function CartPanel({ notice, status }: CartPanelProps) {
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
           <h2 id="cart-title" className="text-lg font-bold">
-            Your Cart
+            {t('cart.title')}
           </h2>
           <button
             type="button"
             onClick={close}
-            aria-label="Close cart"
+            aria-label={t('cart.close')}
             className={`flex size-10 items-center justify-center rounded-full text-2xl leading-none text-stone-700 hover:bg-stone-100 ${focusRing}`}
           >
             <span aria-hidden="true">×</span>
@@ -106,16 +114,16 @@ export function CartPanel({ notice, status }: CartPanelProps) {
         <div className="flex-1 overflow-y-auto px-4">
           {lines.length === 0 ? (
             <div className="py-6">
-              <p className="text-stone-700">{EMPTY_CART}</p>
+              <p className="text-stone-700">{t('cart.empty')}</p>
               <Link
                 to="/alllisting"
                 className={`mt-2 inline-block font-semibold text-brand-800 underline ${focusRing}`}
               >
-                Continue shopping
+                {t('common.continueShopping')}
               </Link>
             </div>
           ) : (
-            <ul aria-label="Items in your cart" className="divide-y divide-stone-100">
+            <ul aria-label={t('cart.items')} className="divide-y divide-stone-100">
               {lines.map((line) => (
                 <CartLineItem key={`${line.productId}:${line.variantId ?? ''}`} line={line} />
               ))}
@@ -125,16 +133,21 @@ export function CartPanel({ notice, status }: CartPanelProps) {
 
         <div className="border-t border-stone-200 px-4 py-4">
           <p className="flex justify-between text-base font-semibold">
-            <span>Subtotal</span>
-            <span data-testid="cart-subtotal">{formatKsh(subtotal)}</span>
+            <span>{t('cart.subtotal')}</span>
+            <span data-testid="cart-subtotal">{formatKsh(subtotal, locale)}</span>
           </p>
+          {vatCents > 0 && (
+            <p className="text-right text-sm text-stone-600" data-testid="cart-vat">
+              {t('price.inclVat', { amount: formatKsh(fromCents(vatCents), locale) })}
+            </p>
+          )}
           <button
             type="button"
             disabled={lines.length === 0}
             onClick={() => void navigate('/checkout')}
             className={`mt-3 w-full ${primaryButton}`}
           >
-            Checkout
+            {t('cart.checkout')}
           </button>
         </div>
       </div>
@@ -145,7 +158,9 @@ export function CartPanel({ notice, status }: CartPanelProps) {
 const stepButton = `flex size-8 items-center justify-center rounded-full border border-stone-300 text-lg leading-none text-stone-800 hover:bg-stone-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 ${focusRing}`;
 
 function CartLineItem({ line }: { line: CartLine }) {
-  const title = cartLineTitle(line);
+  const t = useT();
+  const locale = useLocale();
+  const title = cartLineTitle(line, locale);
   const max = line.maxQuantity;
   const soldOut = max === 0;
   const overStock = !soldOut && isLineUnavailable(line);
@@ -161,13 +176,17 @@ function CartLineItem({ line }: { line: CartLine }) {
       />
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{title}</p>
-        <p className="text-sm text-stone-700">{formatKsh(line.price)}</p>
-        {soldOut && <p className="text-sm font-medium text-red-800">Sold out: please remove it.</p>}
-        {overStock && <p className="text-sm font-medium text-red-800">Only {max} left.</p>}
+        <p className="text-sm text-stone-700">{formatKsh(line.price, locale)}</p>
+        {soldOut && <p className="text-sm font-medium text-red-800">{t('cart.soldOut')}</p>}
+        {overStock && (
+          <p className="text-sm font-medium text-red-800">
+            {t('cart.onlyLeft', { count: max ?? 0 })}
+          </p>
+        )}
         <div className="mt-2 flex items-center gap-2">
           <button
             type="button"
-            aria-label={`Decrease quantity of ${title}`}
+            aria-label={t('cart.decrease', { title })}
             // aria-disabled, not disabled: focus stays on the button at the limit.
             aria-disabled={line.quantity <= 1}
             onClick={() => changeQuantity(line.productId, line.variantId, -1)}
@@ -176,7 +195,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             <span aria-hidden="true">−</span>
           </button>
           <span
-            aria-label={`Quantity of ${title}`}
+            aria-label={t('cart.quantity', { title })}
             role="status"
             className="min-w-8 text-center tabular-nums"
           >
@@ -184,7 +203,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           </span>
           <button
             type="button"
-            aria-label={`Increase quantity of ${title}`}
+            aria-label={t('cart.increase', { title })}
             aria-disabled={max !== undefined && line.quantity >= max}
             onClick={() => changeQuantity(line.productId, line.variantId, 1)}
             className={stepButton}
@@ -196,7 +215,8 @@ function CartLineItem({ line }: { line: CartLine }) {
             onClick={() => removeFromCart(line.productId, line.variantId)}
             className={`ml-auto rounded px-2 py-1 text-sm font-semibold text-red-800 underline hover:bg-red-50 ${focusRing}`}
           >
-            Remove<span className="sr-only"> {title}</span>
+            {t('cart.remove')}
+            <span className="sr-only"> {title}</span>
           </button>
         </div>
       </div>

@@ -1,6 +1,8 @@
+import { useT } from '../../../lib/i18n';
 import { PublicListingPage } from './listing/public-listing-page';
 
 /** /alllisting: every shop's products, 9 per page, with the sort select. */
 export function AllListingPage() {
-  return <PublicListingPage title="All Products" sortable />;
+  const t = useT();
+  return <PublicListingPage title={t('listing.allProducts')} sortable />;
 }

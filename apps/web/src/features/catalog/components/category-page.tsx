@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ALL_TYPES, PAGE_SIZES, pageCount, type Product } from '@soko/contract';
@@ -10,6 +11,7 @@ import { TypeFilter } from './listing/type-filter';
 import { useListingSearchParams } from './listing/use-listing-search-params';
 import { useNarrowViewport, useWidthKnown } from './listing/use-narrow-viewport';
 import { useScrollToTopOnOpen } from './listing/use-scroll-to-top-on-open';
+import { usePageTitle } from './product/use-page-title';
 import { scrollToStart } from '../../../lib/scroll-to-start';
 
 /** Products a link passed in navigation state (`state.products`), when they are well-formed. */
@@ -36,7 +38,9 @@ function productsFromState(state: unknown): Product[] | undefined {
  * 4 a page, each half of a server page, so a resize needs no new request.
  */
 export function CategoryPage() {
+  const t = useT();
   const categoryName = useParams().categoryName ?? '';
+  usePageTitle(t('listing.categoryProducts', { name: categoryName }));
   const { state } = useLocation();
   const linkedProducts = useMemo(() => productsFromState(state), [state]);
   const params = useListingSearchParams();
@@ -79,10 +83,12 @@ export function CategoryPage() {
 
   return (
     <div className="space-y-4" aria-busy={isPending || isPlaceholderData}>
-      <h1 className="text-2xl font-bold text-stone-900">{`${categoryName} Products`}</h1>
+      <h1 className="text-2xl font-bold text-stone-900">
+        {t('listing.categoryProducts', { name: categoryName })}
+      </h1>
       {data && shown ? (
         data.total === 0 && !filtered ? (
-          <p className="py-8 text-center text-stone-600">No products found.</p>
+          <p className="py-8 text-center text-stone-600">{t('catalog.noProducts')}</p>
         ) : (
           <div className="space-y-4">
             <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
@@ -98,10 +104,10 @@ export function CategoryPage() {
                 />
               </div>
             </div>
-            <section ref={gridRef} aria-label="Products" className="scroll-mt-4">
+            <section ref={gridRef} aria-label={t('listing.products')} className="scroll-mt-4">
               <ProductGrid
                 products={shown}
-                emptyText="No products found for this category."
+                emptyText={t('listing.noProductsForCategory')}
                 maxColumns={4}
                 priority
               />

@@ -1,6 +1,8 @@
+import { useT } from '../../../lib/i18n';
 import { PublicListingPage } from './listing/public-listing-page';
 
 /** /new-arrival: a real list, newest first (DESIGN departure 10). */
 export function NewArrivalsPage() {
-  return <PublicListingPage title="New Arrivals" order="newest" />;
+  const t = useT();
+  return <PublicListingPage title={t('listing.newArrivals')} order="newest" />;
 }

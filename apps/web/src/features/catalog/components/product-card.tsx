@@ -1,7 +1,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { cardDescription, productPath, type Product, IMAGE_SIZES } from '@soko/contract';
+import {
+  cardDescription,
+  productDescription,
+  productName,
+  productPath,
+  type Product,
+  IMAGE_SIZES,
+} from '@soko/contract';
+import { useLocale } from '../../../lib/i18n';
 import { PLACEHOLDER_IMAGE } from '../../cart';
 import { ProductPrice } from './product-price';
 import { RatingStars } from './rating-stars';
@@ -32,6 +40,7 @@ export function ProductCard({
   priority = false,
 }: ProductCardProps) {
   const nameId = useId();
+  const locale = useLocale();
   const imageUrl = product.imageUrls[0];
 
   return (
@@ -63,12 +72,14 @@ export function ProductCard({
           id={nameId}
           className="px-3 pt-3 text-base leading-snug font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline"
         >
-          {product.name}
+          {productName(product, locale)}
         </h3>
       </Link>
       <StockBadge stock={product.stock} className="absolute top-2 left-2" />
       <div className="flex flex-1 flex-col gap-2 px-3 pt-1 pb-3">
-        <p className="text-sm text-stone-600">{cardDescription(product.description)}</p>
+        <p className="text-sm text-stone-600">
+          {cardDescription(productDescription(product, locale))}
+        </p>
         <SoldBy product={product} className="text-xs text-stone-600" />
         <div className="mt-auto space-y-1">
           <ProductPrice price={product.price} discounts={product.discounts} />

@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n';
 import { IMAGE_SIZES } from '@soko/contract';
 import type { Product } from '@soko/contract';
 import { ProductCard } from './product-card';
@@ -26,13 +27,16 @@ const LAYOUTS = {
 /** Product cards as a list: 1 column on phones, 2 from sm, 3 from md, 4 from lg (or stay 3). */
 export function ProductGrid({
   products,
-  emptyText = 'No products found.',
+  emptyText,
   maxColumns = 4,
   priority = false,
 }: ProductGridProps) {
   const layout = LAYOUTS[maxColumns];
+  const t = useT();
   if (products.length === 0) {
-    return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
+    return (
+      <p className="py-8 text-center text-stone-600">{emptyText ?? t('catalog.noProducts')}</p>
+    );
   }
   return (
     <ul className={`grid gap-4 ${layout.grid}`}>

@@ -1,6 +1,7 @@
+import { useLocale, useT } from '../../../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useNavigationType, useParams } from 'react-router';
-import { productNameSlug, productPath, type Product } from '@soko/contract';
+import { productName, productNameSlug, productPath, type Product } from '@soko/contract';
 import { ApiError } from '../../../lib/api-client';
 import { rememberViewedProduct } from '../../../lib/recently-viewed';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -51,8 +52,12 @@ export function ProductPage() {
     if (product) rememberViewedProduct(product);
   }, [product]);
   const online = useOnlineStatus();
+  const t = useT();
+  const locale = useLocale();
   const notFound = error instanceof ApiError && error.status === 404;
-  usePageTitle(product?.name ?? (notFound ? 'Product not found' : null));
+  usePageTitle(
+    product ? productName(product, locale) : notFound ? t('product.notFoundTitle') : null,
+  );
 
   // A failed background refetch keeps showing the product already on screen.
   if (product) return <ProductDetails key={product._id} product={product} />;
@@ -61,13 +66,13 @@ export function ProductPage() {
     return (
       <div className="space-y-4 py-12 text-center">
         <p role="alert" className="font-medium text-stone-900">
-          You are offline, and this product was not saved for reading offline.
+          {t('product.offlineNotSaved')}
         </p>
         <Link
           to="/offline"
           className="font-medium text-brand-800 underline hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          See the products you viewed recently
+          {t('product.seeRecent')}
         </Link>
       </div>
     );
@@ -81,9 +86,9 @@ export function ProductPage() {
         </p>
         {notFound ? (
           <p className="text-stone-700">
-            We could not find this product.{' '}
+            {t('product.notFound')}{' '}
             <Link to="/" className="font-medium text-brand-800 underline hover:text-brand-900">
-              Continue shopping
+              {t('common.continueShopping')}
             </Link>
           </p>
         ) : (
@@ -92,7 +97,7 @@ export function ProductPage() {
             onClick={() => void refetch()}
             className="rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
       </div>
@@ -101,7 +106,7 @@ export function ProductPage() {
 
   return (
     <p role="status" className="py-12 text-center text-stone-600">
-      Loading product details...
+      {t('product.loading')}
     </p>
   );
 }

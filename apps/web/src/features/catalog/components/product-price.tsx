@@ -1,3 +1,4 @@
+import { useLocale, useT } from '../../../lib/i18n';
 import {
   discountedPriceCents,
   formatKsh,
@@ -21,13 +22,15 @@ const SIZES = {
 
 /** The price a shopper pays; with a discount, the original follows struck through (spec 9). */
 export function ProductPrice({ price, discounts, size = 'sm' }: ProductPriceProps) {
+  const t = useT();
+  const locale = useLocale();
   const percent = parseDiscountPercent(discounts);
   const classes = SIZES[size];
 
   if (percent === null) {
     return (
       <p className={`font-semibold text-stone-900 ${classes.now}`} data-testid="product-price">
-        {formatKsh(price)}
+        {formatKsh(price, locale)}
       </p>
     );
   }
@@ -36,12 +39,12 @@ export function ProductPrice({ price, discounts, size = 'sm' }: ProductPriceProp
   return (
     <p className="flex flex-wrap items-baseline gap-x-2" data-testid="product-price">
       <span className={`font-semibold text-red-700 ${classes.now}`}>
-        <span className="sr-only">Now </span>
-        {formatKsh(now)}
+        <span className="sr-only">{t('price.now')}</span>
+        {formatKsh(now, locale)}
       </span>{' '}
       <s className={`text-stone-500 ${classes.was}`}>
-        <span className="sr-only">Was </span>
-        {formatKsh(price)}
+        <span className="sr-only">{t('price.was')}</span>
+        {formatKsh(price, locale)}
       </s>{' '}
       {/* The two prices already say it to a screen reader. */}
       <span

@@ -1,3 +1,4 @@
+import { useT, type Translate } from '../../../lib/i18n';
 import { useId, useState } from 'react';
 import { RATING_MAX, RATING_MIN } from '@soko/contract';
 import { useSaveRating } from '../api/save-rating';
@@ -25,9 +26,9 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
-function averageText(average: number, count: number): string {
-  if (count === 0) return 'No ratings yet';
-  return `${average.toFixed(1)} out of 5 (${count} ${count === 1 ? 'rating' : 'ratings'})`;
+function averageText(t: Translate, average: number, count: number): string {
+  if (count === 0) return t('rating.none');
+  return t('rating.average', { average: average.toFixed(1), count });
 }
 
 /**
@@ -37,6 +38,7 @@ function averageText(average: number, count: number): string {
  */
 export function RatingStars({ productId, average, count }: RatingStarsProps) {
   const [rating, setRating] = useState<number | null>(null);
+  const t = useT();
   const [preview, setPreview] = useState<number | null>(null);
   const saveRating = useSaveRating();
   const labelId = useId();
@@ -52,13 +54,13 @@ export function RatingStars({ productId, average, count }: RatingStarsProps) {
         onMouseLeave={() => setPreview(null)}
       >
         <span id={labelId} className="sr-only">
-          Rate this product
+          {t('rating.rateThis')}
         </span>
         {STARS.map((star) => (
           <button
             key={star}
             type="button"
-            aria-label={`Rate ${star} out of 5`}
+            aria-label={t('rating.rateStar', { star })}
             aria-pressed={rating === star}
             data-lit={star <= lit ? 'true' : 'false'}
             onMouseEnter={() => setPreview(star)}
@@ -74,10 +76,10 @@ export function RatingStars({ productId, average, count }: RatingStarsProps) {
           </button>
         ))}
       </div>
-      <p className="text-xs text-stone-600">{averageText(average, count)}</p>
+      <p className="text-xs text-stone-600">{averageText(t, average, count)}</p>
       {/* Always in the page, so screen readers announce the rating when it appears. */}
       <p role="status" className="text-xs font-medium text-stone-800 empty:hidden">
-        {rating === null ? '' : `Your rating: ${rating} out of 5`}
+        {rating === null ? '' : t('rating.yours', { rating })}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT, type MessageKey } from '../../../lib/i18n';
 // The seller's own face on its page (issue 32, decision 040): its logo, name and description,
 // where it is, how to reach it, its hours and its own WhatsApp chat. Drawn from the storefront's
 // shops, which every page the server paints already carries, so it is painted with the page.
@@ -5,12 +6,13 @@ import { WEEKDAYS, type Shop } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { whatsappSendLink } from '../../chat';
 
-const dayLabel = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
+const dayKey = (day: string) => `day.${day}` as MessageKey;
 
 /** What the WhatsApp link starts the conversation with; the shopper may change it there. */
 export const sellerGreeting = (seller: Pick<Shop, 'name'>) => `Hello ${seller.name}!`;
 
 export function SellerProfile({ seller, headingId }: { seller: Shop; headingId: string }) {
+  const t = useT();
   const map = seller.location.mapurl[0];
   const hours = WEEKDAYS.flatMap((day) => {
     const period = seller.operationperiods[day];
@@ -47,7 +49,7 @@ export function SellerProfile({ seller, headingId }: { seller: Shop; headingId: 
 
       <div className="grid gap-4 text-sm text-stone-700 sm:grid-cols-3">
         <div>
-          <h2 className="font-semibold text-stone-900">Location</h2>
+          <h2 className="font-semibold text-stone-900">{t('seller.location')}</h2>
           <p>{address}</p>
           {map && (
             <a
@@ -56,12 +58,12 @@ export function SellerProfile({ seller, headingId }: { seller: Shop; headingId: 
               rel="noopener noreferrer"
               className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
             >
-              Open in maps
+              {t('seller.openInMaps')}
             </a>
           )}
         </div>
         <div>
-          <h2 className="font-semibold text-stone-900">Contact</h2>
+          <h2 className="font-semibold text-stone-900">{t('seller.contact')}</h2>
           <ul>
             <li>
               <a
@@ -87,17 +89,17 @@ export function SellerProfile({ seller, headingId }: { seller: Shop; headingId: 
               rel="noopener noreferrer"
               className="mt-2 inline-flex min-h-11 items-center rounded-md bg-[#1f7a45] px-4 font-medium text-white hover:bg-[#17603a]"
             >
-              Chat with {seller.name} on WhatsApp
+              {t('seller.whatsapp', { name: seller.name })}
             </a>
           )}
         </div>
         {hours.length > 0 && (
           <div>
-            <h2 className="font-semibold text-stone-900">Opening hours</h2>
+            <h2 className="font-semibold text-stone-900">{t('seller.openingHours')}</h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3">
               {hours.map(({ day, open, close }) => (
                 <div key={day} className="contents">
-                  <dt>{dayLabel(day)}</dt>
+                  <dt>{t(dayKey(day))}</dt>
                   <dd>
                     {open}–{close}
                   </dd>

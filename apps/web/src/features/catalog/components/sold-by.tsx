@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { Product } from '@soko/contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
@@ -19,6 +20,7 @@ export function SoldBy({
   withLogo?: boolean;
 }) {
   const { data: shops } = useMetadata();
+  const t = useT();
   if (shops === undefined || (shops[0] ?? null)?._id === product.shopId) return null;
   const logo = withLogo ? shops.find((shop) => shop._id === product.shopId)?.logoUrl : null;
   return (
@@ -34,7 +36,7 @@ export function SoldBy({
         />
       )}
       <span>
-        {'Sold by '}
+        {t('product.soldBy')}
         <Link
           to={`/shop/${product.shopId}`}
           className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"

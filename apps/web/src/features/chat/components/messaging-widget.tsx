@@ -3,6 +3,7 @@
 // text to WhatsApp. It makes no API call.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, FormEvent } from 'react';
+import { useT } from '../../../lib/i18n';
 import { TIME_ICON_MARGIN_LEFT_PX } from '../chat-settings';
 import { whatsappSendLink } from '../chat-text';
 
@@ -52,11 +53,12 @@ function SendIcon() {
 }
 
 function LoadingDots() {
+  const t = useT();
   const dot =
     'size-2 rounded-full bg-stone-500 animate-bounce motion-reduce:animate-none chat-dark:bg-stone-300';
   return (
     <div className="inline-flex items-center gap-1 rounded-lg bg-white px-3 py-3 shadow-sm chat-dark:bg-[#202c33]">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{t('chat.loading')}</span>
       <span aria-hidden="true" className={dot} />
       <span aria-hidden="true" className={`${dot} [animation-delay:150ms]`} />
       <span aria-hidden="true" className={`${dot} [animation-delay:300ms]`} />
@@ -69,12 +71,13 @@ export function MessagingWidget({
   message,
   senderLabel,
   timeLabel,
-  placeholder = 'Type a message',
+  placeholder,
   initialText = '',
   sound,
   loading,
   onSubmit,
 }: MessagingWidgetProps) {
+  const t = useT();
   const [text, setText] = useState(initialText);
   const inputRef = useRef<HTMLInputElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -129,7 +132,7 @@ export function MessagingWidget({
         className="flex shrink-0 items-center gap-2 bg-stone-100 p-2 chat-dark:bg-[#1f2c33]"
       >
         <label htmlFor={inputId} className="sr-only">
-          Message
+          {t('chat.message')}
         </label>
         <input
           ref={inputRef}
@@ -138,13 +141,13 @@ export function MessagingWidget({
           dir="auto"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('chat.typeMessage')}
           autoComplete="off"
           className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-[#128c7e] chat-dark:border-stone-600 chat-dark:bg-[#2a3942] chat-dark:text-stone-100 chat-dark:placeholder:text-stone-400"
         />
         <button
           type="submit"
-          aria-label="Send"
+          aria-label={t('chat.send')}
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-[#128c7e] text-white hover:bg-[#075e54] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#128c7e]"
         >
           <SendIcon />

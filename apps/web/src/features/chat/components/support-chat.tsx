@@ -5,6 +5,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { WhatsAppIcon } from '../../../components/brand-icons';
 import { CloseIcon } from '../../../components/icons';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useT } from '../../../lib/i18n';
 import {
   AVATAR_SIZE_PX,
   BADGE_TEXT,
@@ -105,6 +106,7 @@ export function SupportChat({
   style,
   children,
 }: SupportChatProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [badge, setBadge] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -198,7 +200,7 @@ export function SupportChat({
           <button
             ref={closeRef}
             type="button"
-            aria-label="Close chat"
+            aria-label={t('chat.close')}
             onClick={closeChat}
             className="flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
@@ -211,11 +213,11 @@ export function SupportChat({
       <button
         ref={launcherRef}
         type="button"
-        aria-label={badge ? `${label}, 1 new message` : label}
+        aria-label={badge ? t('chat.launcherNews', { label }) : label}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={popupId}
-        title={name ? `Chat with ${name}` : undefined}
+        title={name ? t('chat.with', { name }) : undefined}
         onClick={openChat}
         className="relative flex size-14 items-center justify-center rounded-full bg-[#128c7e] text-white shadow-lg shadow-black/20 transition-transform hover:scale-105 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900 motion-reduce:transition-none motion-reduce:hover:scale-100"
       >
@@ -231,7 +233,7 @@ export function SupportChat({
       </button>
       {/* The badge's news, read out once when it appears (the launcher's name says it too). */}
       <span role="status" className="sr-only">
-        {badge ? `${name || label}: 1 new message` : ''}
+        {badge ? t('chat.news', { name: name || label }) : ''}
       </span>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Field } from '../../../components/form/field';
 import { focusRing } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
 import type { CheckoutFormApi } from '../checkout-form';
 
 /** Spec section 2: signed in, the account's email (not editable); anonymous, typed. */
@@ -11,19 +12,20 @@ export function AccountSection({
   form: CheckoutFormApi;
   lockedEmail: string | null;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="checkout-account">
       <h2 id="checkout-account" className="text-lg font-semibold">
-        Account
+        {t('checkout.account')}
       </h2>
       {lockedEmail ? (
         <p className="mt-2 text-stone-800">
-          Logged in as <strong>{lockedEmail}</strong>
+          {t('checkout.loggedInAs')} <strong>{lockedEmail}</strong>
         </p>
       ) : (
         <div className="mt-2">
           <Field
-            label="Email"
+            label={t('checkout.email')}
             type="email"
             autoComplete="email"
             required
@@ -31,9 +33,9 @@ export function AccountSection({
             {...form.register('email')}
           />
           <p className="mt-2 text-sm text-stone-600">
-            Have an account?{' '}
+            {t('checkout.haveAccount')}{' '}
             <Link to="/login" className={`font-semibold text-brand-800 underline ${focusRing}`}>
-              Login
+              {t('checkout.login')}
             </Link>
           </p>
         </div>

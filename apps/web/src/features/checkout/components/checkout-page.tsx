@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { CartLine } from '@soko/contract';
+import { productName, type CartLine } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -18,12 +18,15 @@ import {
   defaultCartLine,
 } from '../../cart';
 import { getProductQueryOptions } from '../../../lib/get-product';
+import { useLocale, useT } from '../../../lib/i18n';
+import { checkoutText } from '../checkout-text';
 import { CheckoutScreen, type CheckoutLines } from './checkout-screen';
 
 /** /checkout: the cart's lines. */
 export function CheckoutPage() {
   const lines = useCartLines();
   useSettleCartOrders();
+  const t = useT();
   const source: CheckoutLines = {
     lines,
     limit: limitCartLine,
@@ -36,7 +39,7 @@ export function CheckoutPage() {
     // Remembered, so that the order's lines leave the cart even if it is paid in another tab.
     onOrderCreated: rememberCartOrder,
   };
-  return <CheckoutScreen source={source} title="Checkout" />;
+  return <CheckoutScreen source={source} title={t('checkout.title')} />;
 }
 
 /**
@@ -47,17 +50,21 @@ export function BuyNowPage() {
   const { productId = '' } = useParams();
   // Fresh stock and price: the shopper is about to pay for it.
   const product = useQuery({ ...getProductQueryOptions(productId), staleTime: 0 });
+  const t = useT();
+  const locale = useLocale();
 
   if (product.isPending) {
-    return <p role="status">Loading product details...</p>;
+    return <p role="status">{t('checkout.loadingProduct')}</p>;
   }
   if (product.isError) {
     const gone = product.error instanceof ApiError && product.error.status === 404;
     return (
       <section className="space-y-3 py-6">
-        <h1 className="text-2xl font-bold">Checkout</h1>
+        <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <p role="alert" className="text-stone-800">
-          {gone ? 'This product is no longer sold.' : `Error: ${product.error.message}`}
+          {gone
+            ? t('checkout.noLongerSold')
+            : t('checkout.error', { message: checkoutText(product.error.message, t) })}
         </p>
         <ShopLink />
       </section>
@@ -67,9 +74,9 @@ export function BuyNowPage() {
   if (!line) {
     return (
       <section className="space-y-3 py-6">
-        <h1 className="text-2xl font-bold">Checkout</h1>
+        <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <p role="alert" className="text-stone-800">
-          {product.data.name} is out of stock.
+          {t('checkout.outOfStock', { name: productName(product.data, locale) })}
         </p>
         <ShopLink />
       </section>
@@ -81,6 +88,7 @@ export function BuyNowPage() {
 function BuyNowCheckout({ initial }: { initial: Omit<CartLine, 'quantity'> }) {
   const [lines, setLines] = useState<CartLine[]>(() => [{ ...initial, quantity: 1 }]);
   const [done, setDone] = useState(false);
+  const t = useT();
   const source = useMemo<CheckoutLines>(
     () => ({
       lines: done ? [] : lines,
@@ -92,16 +100,17 @@ function BuyNowCheckout({ initial }: { initial: Omit<CartLine, 'quantity'> }) {
     }),
     [lines, done],
   );
-  return <CheckoutScreen source={source} title="Checkout" />;
+  return <CheckoutScreen source={source} title={t('checkout.title')} />;
 }
 
 function ShopLink() {
+  const t = useT();
   return (
     <Link
       to="/alllisting"
       className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
     >
-      Continue shopping
+      {t('checkout.continueShopping')}
     </Link>
   );
 }

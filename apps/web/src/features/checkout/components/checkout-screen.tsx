@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
   cartSubtotalCents,
+  cartVatCents,
   checkoutScreenSchema,
   grandTotalCents,
   mpesaPhoneSchema,
@@ -15,11 +16,13 @@ import {
 } from '@soko/contract';
 import { FormAlert } from '../../../components/form/form-messages';
 import { setFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
-import { primaryButton } from '../../../components/form-styles';
+import { focusRing, primaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
 import { refreshSession, useSession } from '../../../lib/session';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { asCounty, readDeliveryCounty, rememberDeliveryCounty } from '../../../lib/delivery-county';
 import { deliveryQuoteKeys } from '../../../lib/delivery-quote';
+import { PrivacyNote } from '../../privacy';
 import { deliveryCentsOf, pickupChoicesOf } from '../delivery-lines';
 import { useCheckoutDelivery } from '../use-checkout-delivery';
 import {
@@ -28,8 +31,8 @@ import {
   useAccountPrefill,
   type CheckoutFormApi,
 } from '../checkout-form';
-import { STAGE_LABELS } from '../place-order';
 import { useDiscountCode } from '../use-discount-code';
+import { checkoutText } from '../checkout-text';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import type { PaymentChoice } from '../pay-online';
 import { usePlaceOrder, type CheckoutLines } from '../use-place-order';
@@ -47,6 +50,7 @@ export type { CheckoutLines } from '../use-place-order';
 
 export function CheckoutScreen({ source, title }: { source: CheckoutLines; title: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const { currentUser } = useSession();
   const lockedEmail = currentUser?.email ?? null;
   const [placed, setPlaced] = useState(false);
@@ -88,7 +92,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
     source,
     onFieldErrors: ({ discountCode, ...fields }) => {
       if (discountCode) discount.refuse(discountCode);
-      setFieldErrors(form, fields);
+      setFieldErrors(form, fields, t);
     },
     onPlaced: (order: Order, paymentMessage) => {
       // Spec section 4: the lines go, the form and the totals start again (the email of a
@@ -137,12 +141,18 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
       discountCents: discount.amountCents,
       shippingCents: shippingAmountCents,
     }),
+    vatCents: cartVatCents(
+      flow.lines,
+      discount.applied
+        ? { amountCents: discount.amountCents, shopId: discount.applied.shopId }
+        : null,
+    ),
   };
 
   if (placed) {
     return (
       <p role="status" className="py-6 text-stone-700">
-        Your order is placed. Opening it...
+        {t('checkout.placed')}
       </p>
     );
   }
@@ -157,7 +167,8 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
         // The contract's rule, checked before any order is made: the number the prompt goes to.
         const phone = mpesaPhoneSchema.safeParse(payment.mpesaPhone.trim() || values.phoneNumber);
         if (!phone.success) {
-          setPayment({ ...payment, phoneError: phone.error.issues[0]?.message });
+          const message = phone.error.issues[0]?.message;
+          setPayment({ ...payment, phoneError: message && checkoutText(message, t) });
           flow.showFieldsProblem();
           return;
         }
@@ -221,15 +232,26 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
           <TotalsSection totals={totals} delivery={shipping ? delivery.lines : null} />
           {flow.problem && (
             <FormAlert>
-              <p>{flow.problem.message}</p>
+              <p>{checkoutText(flow.problem.message, t)}</p>
               {flow.problem.summary.length > 0 && (
                 <ul className="mt-1 list-disc pl-5">
-                  {flow.problem.summary.map((line) => (
-                    <li key={line}>{line}</li>
+                  {flow.problem.summary.map(({ about, message }) => (
+                    <li key={`${about}:${message}`}>
+                      {about ? `${about}: ` : ''}
+                      {checkoutText(message, t)}
+                    </li>
                   ))}
                 </ul>
               )}
             </FormAlert>
+          )}
+          {flow.problem && flow.paybillOrderId && (
+            <Link
+              to={`/orders/${encodeURIComponent(flow.paybillOrderId)}`}
+              className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
+            >
+              {t('checkout.payWithPaybill')}
+            </Link>
           )}
           <PaymentProgress
             waiting={flow.waiting}
@@ -240,7 +262,7 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
           />
           {!online && (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-950">
-              Checkout needs a connection. Your cart is saved; come back when you are online.
+              {t('checkout.offline')}
             </p>
           )}
           <button
@@ -248,8 +270,9 @@ export function CheckoutScreen({ source, title }: { source: CheckoutLines; title
             disabled={flow.stage !== null || !online}
             className={`w-full py-3 ${primaryButton}`}
           >
-            {flow.stage ? STAGE_LABELS[flow.stage] : 'Place Order'}
+            {flow.stage ? t(`checkout.stage.${flow.stage}`) : t('checkout.placeOrder')}
           </button>
+          <PrivacyNote lead={t('checkout.privacyLead')} />
         </div>
       </form>
     </section>
@@ -262,13 +285,14 @@ function withoutEmpty(values: Record<string, string | undefined>) {
 }
 
 function EmptyCheckout({ title }: { title: string }) {
+  const t = useT();
   return (
     <section className="mx-auto max-w-xl py-6">
       <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-      <p className="mt-4 text-stone-700">Your cart is empty.</p>
-      <p className="mt-1 text-stone-700">Find something you like and it will wait for you here.</p>
+      <p className="mt-4 text-stone-700">{t('checkout.emptyCart')}</p>
+      <p className="mt-1 text-stone-700">{t('checkout.emptyHint')}</p>
       <Link to="/alllisting" className={`mt-4 inline-block ${primaryButton}`}>
-        Continue shopping
+        {t('checkout.continueShopping')}
       </Link>
     </section>
   );

@@ -2,10 +2,18 @@
 // (its fee and time), or, where the shop has counters, collected at one of them instead, or,
 // where the shop offers them, at one of the carrier's agent points in the county (decision 036).
 import { CARRIER_LABELS, formatKsh, fromCents, toCents, type County } from '@soko/contract';
+import { useLocale, useT } from '../../../lib/i18n';
+import { checkoutText } from '../checkout-text';
 import type { DeliveryLine } from '../delivery-lines';
 import type { CheckoutDelivery } from '../use-checkout-delivery';
 
-const feeText = (cents: number, free: boolean) => (free ? 'Free' : formatKsh(fromCents(cents)));
+/** A fee in the page's language: 'Free', or the amount. */
+function useFeeText() {
+  const t = useT();
+  const locale = useLocale();
+  return (cents: number, free: boolean) =>
+    free ? t('checkout.free') : formatKsh(fromCents(cents), locale);
+}
 
 export function DeliveryOptionsSection({
   delivery,
@@ -14,24 +22,21 @@ export function DeliveryOptionsSection({
   delivery: CheckoutDelivery;
   county: County | null;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="checkout-delivery-options" aria-busy={delivery.loading}>
       <h2 id="checkout-delivery-options" className="text-lg font-semibold">
-        Delivery per shop
+        {t('checkout.deliveryPerShop')}
       </h2>
       {!county ? (
-        <p className="mt-2 text-sm text-stone-700">
-          Choose a county above to see what each shop charges to deliver there.
-        </p>
+        <p className="mt-2 text-sm text-stone-700">{t('checkout.chooseCountyFirst')}</p>
       ) : delivery.failed ? (
         // Not an alert: nothing is wrong with the order yet (the server prices it, and says so
         // if an item is gone), and the checkout's own alert must stay the one read out.
-        <p className="mt-2 text-sm text-stone-700">
-          Delivery prices could not be loaded. The shops price delivery when you place the order.
-        </p>
+        <p className="mt-2 text-sm text-stone-700">{t('checkout.deliveryPricesFailed')}</p>
       ) : !delivery.lines ? (
         <p role="status" className="mt-2 text-sm text-stone-700">
-          Loading delivery prices...
+          {t('checkout.loadingDeliveryPrices')}
         </p>
       ) : (
         <ul className="mt-2 space-y-3">
@@ -51,10 +56,12 @@ export function DeliveryOptionsSection({
 }
 
 function DoorOnly({ line, county }: { line: DeliveryLine; county: County }) {
+  const t = useT();
+  const feeText = useFeeText();
   return (
     <p className="text-sm">
-      <span className="font-semibold">{line.shopName}</span>: delivered to {county},{' '}
-      {feeText(line.deliveryCents, line.free)}
+      <span className="font-semibold">{line.shopName}</span>
+      {t('checkout.deliveredTo', { county, fee: feeText(line.deliveryCents, line.free) })}
       {line.days ? ` (${line.days})` : ''}
     </p>
   );
@@ -69,6 +76,8 @@ function PartChoice({
   county: County;
   delivery: CheckoutDelivery;
 }) {
+  const t = useT();
+  const feeText = useFeeText();
   const name = `part-${line.shopId}`;
   const chosen = line.counter?.id ?? (line.agentId ? AGENT_CHOICE : '');
   return (
@@ -85,7 +94,7 @@ function PartChoice({
             className="mt-1 size-4 accent-brand-800"
           />
           <span>
-            Deliver to {county}: {feeText(line.doorCents, line.free)}
+            {t('checkout.deliverTo', { county, fee: feeText(line.doorCents, line.free) })}
             {line.days ? ` (${line.days})` : ''}
           </span>
         </label>
@@ -102,10 +111,13 @@ function PartChoice({
               className="mt-1 size-4 accent-brand-800"
             />
             <span>
-              Pick up at {counter.name}: {feeText(toCents(counter.fee), line.free)}
+              {t('checkout.pickUpAt', {
+                name: counter.name,
+                fee: feeText(toCents(counter.fee), line.free),
+              })}
               <span className="block text-stone-600">
                 {counter.address}
-                {counter.hours ? `, open ${counter.hours}` : ''}
+                {counter.hours ? t('checkout.openHours', { hours: counter.hours }) : ''}
               </span>
             </span>
           </label>
@@ -133,6 +145,8 @@ function AgentChoice({
   delivery: CheckoutDelivery;
   name: string;
 }) {
+  const t = useT();
+  const feeText = useFeeText();
   const list = delivery.agentPoints;
   if (!list) return null;
   const carrier = list.carrier ? CARRIER_LABELS[list.carrier] : null;
@@ -141,11 +155,13 @@ function AgentChoice({
   const chosen = list.points.find((point) => point.id === line.agentId);
   const selectId = `${name}-agent`;
   const note = list.loading
-    ? 'Loading agent points...'
+    ? t('checkout.loadingAgents')
     : list.failed
-      ? 'Agent points cannot be listed just now.'
+      ? t('checkout.agentsFailed')
       : !first
-        ? `No ${carrier ? `${carrier} ` : ''}agent points in ${county}.`
+        ? carrier
+          ? t('checkout.noCarrierAgents', { carrier, county })
+          : t('checkout.noAgents', { county })
         : null;
   return (
     <div>
@@ -162,14 +178,14 @@ function AgentChoice({
           className="mt-1 size-4 accent-brand-800"
         />
         <span>
-          Pick up at {carrier ? `a ${carrier}` : 'an'} agent point
+          {carrier ? t('checkout.pickUpAtCarrierAgent', { carrier }) : t('checkout.pickUpAtAgent')}
           {note && <span className="block text-stone-600">{note}</span>}
         </span>
       </label>
       {line.agentId !== null && first && (
         <div className="mt-2 ml-6 space-y-1">
           <label htmlFor={selectId} className="block font-medium">
-            Agent point
+            {t('checkout.agentPoint')}
           </label>
           <select
             id={selectId}
@@ -188,11 +204,11 @@ function AgentChoice({
           {chosen?.address && <p className="text-stone-600">{chosen.address}</p>}
           <p aria-live="polite">
             {feeError ? (
-              <span className="text-red-800">{feeError}</span>
+              <span className="text-red-800">{checkoutText(feeError, t)}</span>
             ) : line.agentPending ? (
-              'Asking the carrier for its fee...'
+              t('checkout.askingCarrier')
             ) : (
-              `Fee: ${feeText(line.deliveryCents, line.free)}`
+              t('checkout.fee', { fee: feeText(line.deliveryCents, line.free) })
             )}
           </p>
         </div>

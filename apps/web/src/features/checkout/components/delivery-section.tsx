@@ -1,5 +1,6 @@
 import { KENYA_COUNTIES } from '@soko/contract';
 import { Field } from '../../../components/form/field';
+import { useT } from '../../../lib/i18n';
 import { DELIVERY_FIELDS, type CheckoutFormApi } from '../checkout-form';
 
 const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
@@ -16,14 +17,16 @@ export function DeliverySection({
   pickupOnly?: boolean;
 }) {
   const { errors } = form.formState;
+  const t = useT();
   return (
     <section aria-labelledby="checkout-delivery">
       <h2 id="checkout-delivery" className="text-lg font-semibold">
-        Delivery address
+        {t('checkout.deliveryAddress')}
       </h2>
       <div className="mt-2 grid gap-4 sm:grid-cols-2">
         {DELIVERY_FIELDS.map((deliveryField) => {
-          const { name, label, autoComplete } = deliveryField;
+          const { name, autoComplete } = deliveryField;
+          const label = t(`checkout.field.${name}`);
           const notNeeded = pickupOnly && DOOR_ONLY_FIELDS.has(name);
           return name === 'county' ? (
             <Field
@@ -32,7 +35,7 @@ export function DeliverySection({
               autoComplete={autoComplete}
               required
               options={COUNTY_OPTIONS}
-              placeholder="Choose a county"
+              placeholder={t('checkout.chooseCounty')}
               error={errors.county?.message}
               {...form.register('county')}
             />
@@ -46,19 +49,24 @@ export function DeliverySection({
                 ? {
                     type: 'tel',
                     inputMode: 'tel' as const,
-                    hint: 'A Kenyan mobile number: 07xx, 01xx or +254.',
+                    hint: t('checkout.phoneHint'),
                   }
                 : {
                     type: 'text',
-                    ...(notNeeded
-                      ? { hint: 'Not needed: you collect every part at a pickup point.' }
-                      : {}),
+                    ...(notNeeded ? { hint: t('checkout.notNeeded') } : {}),
                   })}
               error={errors[name]?.message}
               {...form.register(name)}
             />
           );
         })}
+        <Field
+          label={t('checkout.kraPin')}
+          autoComplete="off"
+          type="text"
+          error={errors.buyerKraPin?.message}
+          {...form.register('buyerKraPin')}
+        />
       </div>
     </section>
   );

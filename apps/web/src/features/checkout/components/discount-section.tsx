@@ -1,18 +1,21 @@
 import type { ChangeEvent, KeyboardEvent } from 'react';
 import { Field } from '../../../components/form/field';
 import { focusRing, secondaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
+import { checkoutText } from '../checkout-text';
 import type { DiscountCode } from '../use-discount-code';
 
 /** Spec section 2: the code box; Enter in it applies the code, it does not place the order. */
 export function DiscountSection({ discount }: { discount: DiscountCode }) {
+  const t = useT();
   return (
     <section aria-labelledby="checkout-discount">
       <h2 id="checkout-discount" className="text-lg font-semibold">
-        Discount code
+        {t('checkout.discountCode')}
       </h2>
       <Field
         className="mt-2"
-        label="Discount code"
+        label={t('checkout.discountCode')}
         labelHidden
         name="discountCode"
         autoComplete="off"
@@ -25,7 +28,7 @@ export function DiscountSection({ discount }: { discount: DiscountCode }) {
             void discount.apply();
           }
         }}
-        error={discount.error ?? undefined}
+        error={discount.error === null ? undefined : checkoutText(discount.error, t)}
         announceError
         action={
           <button
@@ -34,27 +37,30 @@ export function DiscountSection({ discount }: { discount: DiscountCode }) {
             disabled={discount.checking || !discount.text.trim()}
             className={secondaryButton}
           >
-            {discount.checking ? 'Checking...' : 'Apply'}
+            {discount.checking ? t('checkout.checking') : t('checkout.apply')}
           </button>
         }
       />
       {discount.applied && (
         <p role="status" className="mt-1 flex items-center gap-2 text-sm text-brand-800">
           {discount.applied.shopName
-            ? `Code ${discount.applied.code} applied to ${discount.applied.shopName}'s products.`
-            : `Code ${discount.applied.code} applied.`}
+            ? t('checkout.codeAppliedToShop', {
+                code: discount.applied.code,
+                shop: discount.applied.shopName,
+              })
+            : t('checkout.codeApplied', { code: discount.applied.code })}
           <button
             type="button"
             onClick={discount.remove}
             className={`rounded px-1 font-semibold underline ${focusRing}`}
           >
-            Remove code
+            {t('checkout.removeCode')}
           </button>
         </p>
       )}
       {discount.note && (
         <p role="status" className="mt-1 text-sm text-amber-800">
-          {discount.note}
+          {checkoutText(discount.note, t)}
         </p>
       )}
     </section>

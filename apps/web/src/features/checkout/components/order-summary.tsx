@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatKsh, fromCents, toCents } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useLocale, useT } from '../../../lib/i18n';
 import { cartLineTitle, isLineUnavailable } from '../../cart';
 import type { CheckoutLines } from '../use-place-order';
 
@@ -13,14 +14,16 @@ export function OrderSummary({
   /** The source's lines, or those being placed. */
   lines: CheckoutLines['lines'];
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="checkout-summary">
       <h2 id="checkout-summary" className="text-lg font-semibold">
-        Order summary
+        {t('checkout.orderSummary')}
       </h2>
       <ul className="mt-2 divide-y divide-stone-100">
         {lines.map((line) => {
-          const title = cartLineTitle(line);
+          const title = cartLineTitle(line, locale);
           const soldOut = line.maxQuantity === 0;
           const overStock = !soldOut && isLineUnavailable(line);
           return (
@@ -36,11 +39,13 @@ export function OrderSummary({
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium break-words">{title}</p>
                 <p className="text-stone-700">
-                  {formatKsh(line.price)} x {line.quantity}
+                  {`${formatKsh(line.price, locale)} x ${line.quantity}`}
                 </p>
-                {soldOut && <p className="font-medium text-red-800">Sold out.</p>}
+                {soldOut && <p className="font-medium text-red-800">{t('checkout.soldOut')}</p>}
                 {overStock && (
-                  <p className="font-medium text-red-800">Only {line.maxQuantity} left.</p>
+                  <p className="font-medium text-red-800">
+                    {t('checkout.onlyLeft', { count: line.maxQuantity ?? 0 })}
+                  </p>
                 )}
                 {(soldOut || overStock) && source.remove && (
                   <button
@@ -48,12 +53,13 @@ export function OrderSummary({
                     onClick={() => source.remove?.(line.productId, line.variantId)}
                     className={`mt-1 rounded font-semibold text-red-800 underline ${focusRing}`}
                   >
-                    Remove<span className="sr-only"> {title}</span>
+                    {t('checkout.remove')}
+                    <span className="sr-only"> {title}</span>
                   </button>
                 )}
               </div>
               <p className="text-sm font-medium tabular-nums">
-                {formatKsh(fromCents(toCents(line.price) * line.quantity))}
+                {formatKsh(fromCents(toCents(line.price) * line.quantity), locale)}
               </p>
             </li>
           );
@@ -64,7 +70,7 @@ export function OrderSummary({
           to="/cart"
           className={`mt-1 inline-block text-sm font-semibold text-brand-800 underline ${focusRing}`}
         >
-          Edit cart
+          {t('checkout.editCart')}
         </Link>
       )}
     </section>

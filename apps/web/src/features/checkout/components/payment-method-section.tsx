@@ -3,13 +3,7 @@
 import { useId, type ChangeEvent } from 'react';
 import type { PaymentProviderName } from '@soko/contract';
 import { Field } from '../../../components/form/field';
-
-export const METHOD_LABELS: Record<PaymentProviderName, string> = {
-  mpesa: 'M-Pesa (a PIN prompt on your phone)',
-  pesapal: 'Pesapal (card, Airtel Money and others)',
-  sandbox: 'Test payment (no money moves)',
-};
-export const MPESA_PHONE_LABEL = 'M-Pesa number';
+import { useT } from '../../../lib/i18n';
 
 export interface PaymentChoiceState {
   method: PaymentProviderName | null;
@@ -27,16 +21,17 @@ export function PaymentMethodSection({
   onChange: (next: PaymentChoiceState) => void;
 }) {
   const name = useId();
+  const t = useT();
   const method = choice.method ?? methods[0];
   if (!method || (methods.length < 2 && method !== 'mpesa')) return null;
   return (
     <section aria-labelledby="checkout-payment">
       <h2 id="checkout-payment" className="text-lg font-semibold">
-        Payment
+        {t('checkout.payment')}
       </h2>
       {methods.length > 1 && (
         <fieldset className="mt-2 space-y-1">
-          <legend className="sr-only">How to pay</legend>
+          <legend className="sr-only">{t('checkout.howToPay')}</legend>
           {methods.map((value) => (
             <label key={value} className="flex items-center gap-2 text-stone-900">
               <input
@@ -46,7 +41,7 @@ export function PaymentMethodSection({
                 checked={method === value}
                 onChange={() => onChange({ ...choice, method: value, phoneError: undefined })}
               />
-              {METHOD_LABELS[value]}
+              {t(`checkout.method.${value}`)}
             </label>
           ))}
         </fieldset>
@@ -54,11 +49,11 @@ export function PaymentMethodSection({
       {method === 'mpesa' && (
         <div className="mt-2 max-w-sm">
           <Field
-            label={MPESA_PHONE_LABEL}
+            label={t('checkout.mpesaNumber')}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint="The Safaricom number that pays, such as 0712 345 678. Empty: the phone number above."
+            hint={t('checkout.mpesaHint')}
             value={choice.mpesaPhone}
             error={choice.phoneError}
             onChange={(event: ChangeEvent<HTMLInputElement>) =>

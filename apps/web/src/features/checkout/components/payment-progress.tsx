@@ -1,22 +1,14 @@
 import { Link } from 'react-router';
-import { MPESA_PROMPT_MESSAGE } from '@soko/contract';
+import type { Locale } from '@soko/contract';
 import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
-import { PAYMENT_UNREACHABLE_MESSAGE } from '../payment-errors';
+import { useLocale, useT, type Translate } from '../../../lib/i18n';
+import { heldUntilTime } from '../held-until';
+import { checkoutText } from '../checkout-text';
 import type { WaitingPayment } from '../use-place-order';
 
-export const WAITING_IN_TAB = 'Waiting for your payment in the other tab...';
-export const PAGE_READY =
-  'Your payment page is ready. Open it to pay; this page waits for your payment.';
-export const STALLED_QUESTION =
-  'We have not heard from your payment yet. Did you close the payment page?';
-export const MPESA_STALLED =
-  'We have not heard from M-Pesa yet. If no prompt reached your phone, see the order, or wait a little longer.';
-
-function heldUntilSentence(holdUntil: string): string | null {
-  const until = new Date(holdUntil);
-  if (Number.isNaN(until.getTime())) return null;
-  const time = until.toLocaleTimeString('en-KE', { timeStyle: 'short' });
-  return `Your items are held for you until ${time}. If the payment has not arrived by then, the order lapses, the items go back on sale and your cart keeps them for another try.`;
+function heldUntilSentence(holdUntil: string, t: Translate, locale: Locale): string | null {
+  const time = heldUntilTime(holdUntil, locale);
+  return time === null ? null : t('checkout.heldUntil', { time });
 }
 
 /**
@@ -37,7 +29,9 @@ export function PaymentProgress({
   onKeepWaiting: () => void;
   onPayAgain: () => void;
 }) {
-  const held = waiting ? heldUntilSentence(waiting.holdUntil) : null;
+  const t = useT();
+  const locale = useLocale();
+  const held = waiting ? heldUntilSentence(waiting.holdUntil, t, locale) : null;
   // M-Pesa has no page: the prompt is on the shopper's phone, and asking again would only
   // answer the same prompt.
   const onPhone = waiting !== null && waiting.redirectUrl === '';
@@ -52,13 +46,13 @@ export function PaymentProgress({
                 <p className="font-medium text-stone-900">
                   {onPhone
                     ? waiting.stalled
-                      ? MPESA_STALLED
-                      : MPESA_PROMPT_MESSAGE
+                      ? t('checkout.mpesaStalled')
+                      : t('checkout.mpesaPrompt')
                     : waiting.stalled
-                      ? STALLED_QUESTION
+                      ? t('checkout.stalledQuestion')
                       : waiting.tabOpened
-                        ? WAITING_IN_TAB
-                        : PAGE_READY}
+                        ? t('checkout.waitingInTab')
+                        : t('checkout.pageReady')}
                 </p>
                 {held && <p className="text-sm text-stone-800">{held}</p>}
                 {!onPhone && (
@@ -68,35 +62,35 @@ export function PaymentProgress({
                     rel="noopener"
                     className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
                   >
-                    Open the payment page
+                    {t('checkout.openPaymentPage')}
                   </a>
                 )}
               </>
             )}
-            {note && <p className="font-medium text-brand-900">{note}</p>}
+            {note && <p className="font-medium text-brand-900">{checkoutText(note, t)}</p>}
           </div>
         )}
       </div>
       {waiting?.stalled && (
-        <div role="group" aria-label="What next?" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t('checkout.whatNext')} className="flex flex-wrap gap-2">
           <button type="button" onClick={onKeepWaiting} className={secondaryButton}>
-            Keep waiting
+            {t('checkout.keepWaiting')}
           </button>
           {!onPhone && (
             <button type="button" onClick={onPayAgain} className={secondaryButton}>
-              Pay again
+              {t('checkout.payAgain')}
             </button>
           )}
           {waiting.orderId && (
             <Link to={`/orders/${encodeURIComponent(waiting.orderId)}`} className={secondaryButton}>
-              See the order
+              {t('checkout.seeOrder')}
             </Link>
           )}
         </div>
       )}
       {unreachable && (
         <p role="alert" className={alertClass}>
-          {PAYMENT_UNREACHABLE_MESSAGE}
+          {t('checkout.paymentMessage.unreachable')}
         </p>
       )}
     </>

@@ -3,19 +3,25 @@ import {
   SHIPPING_OPTION_KEYS,
   formatKsh,
   fromCents,
+  type Locale,
   type ShippingOption,
 } from '@soko/contract';
 import { Field } from '../../../components/form/field';
+import { useLocale, useT, type Translate } from '../../../lib/i18n';
 import type { CheckoutFormApi } from '../checkout-form';
 
 /**
  * Each option with what it costs this order: the shops' fees for the county chosen once they
  * are known, else the spec's figures (which shops that set nothing charge).
  */
-function shippingChoices(amounts: Record<ShippingOption, number> | null) {
+function shippingChoices(
+  amounts: Record<ShippingOption, number> | null,
+  t: Translate,
+  locale: Locale,
+) {
   return SHIPPING_OPTION_KEYS.map((key) => ({
     value: key,
-    label: `${SHIPPING_OPTIONS[key].label} (${formatKsh(amounts ? fromCents(amounts[key]) : SHIPPING_OPTIONS[key].amountKsh)})`,
+    label: `${t(`checkout.shippingOption.${key}`)} (${formatKsh(amounts ? fromCents(amounts[key]) : SHIPPING_OPTIONS[key].amountKsh, locale)})`,
   }));
 }
 
@@ -27,17 +33,19 @@ export function ShippingSection({
   /** Cents, the order's delivery for each option; null until priced. */
   amounts?: Record<ShippingOption, number> | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="checkout-shipping">
       <h2 id="checkout-shipping" className="text-lg font-semibold">
-        Shipping method
+        {t('checkout.shippingMethod')}
       </h2>
       <div className="mt-2 max-w-sm">
         <Field
-          label="Shipping"
+          label={t('checkout.shipping')}
           required
-          options={shippingChoices(amounts)}
-          placeholder="Choose a shipping method"
+          options={shippingChoices(amounts, t, locale)}
+          placeholder={t('checkout.chooseShipping')}
           error={form.formState.errors.shipping?.message}
           {...form.register('shipping')}
         />

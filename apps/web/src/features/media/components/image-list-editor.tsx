@@ -8,6 +8,7 @@ import { ResponsiveImage } from '../../../components/responsive-image';
 import { alertClass, focusRing, secondaryButton } from '../../../components/form-styles';
 import { fitsLimit, moveImage, removeImage, type MoveDirection } from '../image-list';
 import { UploadError, uploadImage } from '../upload-image';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 export interface ImageListEditorProps {
   /** Names the list: 'Shop images', 'Product images'. */
@@ -55,6 +56,7 @@ export function ImageListEditor({
   onBusyChange,
   ref,
 }: ImageListEditorProps) {
+  const t = useOwnerT();
   const headingId = useId();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -109,7 +111,7 @@ export function ImageListEditor({
       progress: 0,
     }));
     setUploads((current) => [...current, ...batch]);
-    setAnnouncement(`Uploading ${files.length} ${files.length === 1 ? 'image' : 'images'}...`);
+    setAnnouncement(t('owner.pictures.uploadingCount', { count: files.length }));
     if (fileInput.current) fileInput.current.value = '';
 
     const results = await Promise.allSettled(
@@ -137,9 +139,7 @@ export function ImageListEditor({
           : '';
       setProblem(`${UPLOAD_MESSAGES[kind].failed}${extra}`);
     }
-    setAnnouncement(
-      `${urls.length} of ${files.length} ${files.length === 1 ? 'image' : 'images'} uploaded.`,
-    );
+    setAnnouncement(t('owner.pictures.uploadedCount', { done: urls.length, count: files.length }));
     return failure === undefined;
   };
 
@@ -157,12 +157,20 @@ export function ImageListEditor({
     const url = images[index];
     if (url === undefined) return;
     if (target < 0 || target >= images.length) {
-      setAnnouncement(`Image ${index + 1} is already ${direction === 'up' ? 'first' : 'last'}.`);
+      setAnnouncement(
+        direction === 'up'
+          ? t('owner.pictures.alreadyFirst', { number: index + 1 })
+          : t('owner.pictures.alreadyLast', { number: index + 1 }),
+      );
       return;
     }
     onChange((current) => moveImage(current, index, direction));
     setAnnouncement(
-      `Image ${index + 1} moved ${direction}: now image ${target + 1} of ${images.length}.`,
+      t(direction === 'up' ? 'owner.pictures.movedUp' : 'owner.pictures.movedDown', {
+        number: index + 1,
+        now: target + 1,
+        count: images.length,
+      }),
     );
     focusNext.current = `${url}:${direction}`;
   };
@@ -170,7 +178,7 @@ export function ImageListEditor({
   const remove = (index: number) => {
     const following = images[index + 1] ?? images[index - 1];
     onChange((current) => removeImage(current, index));
-    setAnnouncement(`Image ${index + 1} removed. ${images.length - 1} left.`);
+    setAnnouncement(t('owner.pictures.removed', { number: index + 1, left: images.length - 1 }));
     focusNext.current = following ? `${following}:remove` : 'input';
   };
 
@@ -184,23 +192,26 @@ export function ImageListEditor({
       <h3 id={headingId} className="font-semibold text-stone-900">
         {label}{' '}
         <span className="text-sm font-normal text-stone-600">
-          ({images.length} of {limit})
+          {t('owner.pictures.of', { imagesCount: images.length, limit })}
         </span>
       </h3>
 
       {images.length === 0 ? (
-        <p className="text-sm text-stone-600">No images yet.</p>
+        <p className="text-sm text-stone-600">{t('owner.pictures.noImagesYet')}</p>
       ) : (
         <ol aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((url, index) => (
             <li
               key={url}
-              aria-label={`Image ${index + 1} of ${images.length}`}
+              aria-label={t('owner.pictures.imageOf', {
+                value: index + 1,
+                imagesCount: images.length,
+              })}
               className="flex flex-col gap-2 rounded-md border border-stone-200 p-2"
             >
               <ResponsiveImage
                 src={url}
-                alt={`${label}, image ${index + 1}`}
+                alt={t('owner.pictures.image', { label, value: index + 1 })}
                 sizes="160px"
                 width={160}
                 height={160}
@@ -213,7 +224,10 @@ export function ImageListEditor({
                   onClick={() => move(index, 'up')}
                   className={smallButton}
                 >
-                  Move up<span className="sr-only"> image {index + 1}</span>
+                  {t('owner.pictures.moveUp')}
+                  <span className="sr-only">
+                    {t('owner.pictures.imageNumber', { number: index + 1 })}
+                  </span>
                 </button>
                 <button
                   ref={register(`${url}:down`)}
@@ -221,7 +235,10 @@ export function ImageListEditor({
                   onClick={() => move(index, 'down')}
                   className={smallButton}
                 >
-                  Move down<span className="sr-only"> image {index + 1}</span>
+                  {t('owner.pictures.moveDown')}
+                  <span className="sr-only">
+                    {t('owner.pictures.imageNumber', { number: index + 1 })}
+                  </span>
                 </button>
                 <button
                   ref={register(`${url}:remove`)}
@@ -229,7 +246,10 @@ export function ImageListEditor({
                   onClick={() => remove(index)}
                   className={`${smallButton} text-red-800`}
                 >
-                  Remove<span className="sr-only"> image {index + 1}</span>
+                  {t('owner.pictures.remove')}
+                  <span className="sr-only">
+                    {t('owner.pictures.imageNumber', { number: index + 1 })}
+                  </span>
                 </button>
               </div>
             </li>
@@ -238,11 +258,11 @@ export function ImageListEditor({
       )}
 
       {uploads.length > 0 && (
-        <ul className="space-y-1" aria-label="Uploads in progress">
+        <ul className="space-y-1" aria-label={t('owner.pictures.uploadsInProgress')}>
           {uploads.map((u) => (
             <li key={u.id} className="text-sm">
               <label htmlFor={`${u.id}-progress`} className="block truncate text-stone-700">
-                Uploading {u.name}
+                {t('owner.pictures.uploading', { name: u.name })}
               </label>
               <progress
                 id={`${u.id}-progress`}
@@ -264,7 +284,7 @@ export function ImageListEditor({
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-[1_1_14rem]">
           <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
-            Add {label.toLowerCase()}
+            {t('owner.pictures.add', { label: label.toLowerCase() })}
           </label>
           <input
             ref={fileInput}
@@ -277,7 +297,8 @@ export function ImageListEditor({
           />
         </div>
         <button type="button" onClick={() => void upload('complain')} className={secondaryButton}>
-          Upload<span className="sr-only"> {label.toLowerCase()}</span>
+          {t('owner.pictures.upload')}
+          <span className="sr-only"> {label.toLowerCase()}</span>
         </button>
       </div>
 

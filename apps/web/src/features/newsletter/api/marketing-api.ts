@@ -3,10 +3,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MarketingPreferences,
+  ReminderOptOutResponse,
+  ReminderPreferences,
   SendNewsletterBody,
   SendNewsletterResponse,
   UnsubscribeResponse,
   UpdateMarketingPreferences,
+  UpdateReminderPreferences,
 } from '@soko/contract';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client';
 
@@ -40,5 +43,35 @@ export function useSendNewsletter() {
   return useMutation({
     mutationFn: (body: SendNewsletterBody) =>
       apiPost<SendNewsletterResponse>('/api/admin/newsletter/send', body),
+  });
+}
+
+// Reminders about unpaid orders (decision 043): the account's switch, and the reminder's link.
+export const getReminderPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'reminders'],
+    queryFn: ({ signal }) => apiGet<ReminderPreferences>('/api/user/reminders', { signal }),
+  });
+
+export const useReminderPreferences = () => useQuery(getReminderPreferencesQueryOptions());
+
+export function useUpdateReminderPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateReminderPreferences) =>
+      apiPut<ReminderPreferences>('/api/user/reminders', body),
+    onSuccess: (saved) =>
+      queryClient.setQueryData(getReminderPreferencesQueryOptions().queryKey, saved),
+  });
+}
+
+/** The reminder's page: stop reminders (the same call as the mail's one-click), or undo that. */
+export function useReminderOptOut() {
+  return useMutation({
+    mutationFn: ({ token, optOut }: { token: string; optOut: boolean }) =>
+      apiPost<ReminderOptOutResponse>(
+        `/api/reminders/${optOut ? 'opt-out' : 'opt-in'}/${encodeURIComponent(token)}`,
+        {},
+      ),
   });
 }

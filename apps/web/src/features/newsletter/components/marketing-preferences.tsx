@@ -6,24 +6,27 @@ import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { primaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { useMarketingPreferences, useUpdateMarketingPreferences } from '../api/marketing-api';
 
 export function MarketingPreferencesSection() {
   const preferences = useMarketingPreferences();
+  const t = useT();
   return (
     <section aria-labelledby="marketing" className="mt-6">
       <h2 id="marketing" className="text-lg font-semibold">
-        Marketing
+        {t('account.marketing.title')}
       </h2>
       {preferences.data ? (
         <MarketingForm key={JSON.stringify(preferences.data)} saved={preferences.data} />
       ) : preferences.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          We could not load your marketing choices. Please try again later.
+          {t('account.marketing.loadFailed')}
         </p>
       ) : (
         <p role="status" className="mt-2 text-sm text-stone-600">
-          Loading your marketing choices...
+          {t('account.marketing.loading')}
         </p>
       )}
     </section>
@@ -36,14 +39,16 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
   const [phone, setPhone] = useState(saved.phone ?? '');
   const [status, setStatus] = useState<string | null>(null);
   const update = useUpdateMarketingPreferences();
-  const fieldError = update.error instanceof ApiError ? update.error.fields?.phone : undefined;
+  const t = useT();
+  const serverError = update.error instanceof ApiError ? update.error.fields?.phone : undefined;
+  const fieldError = serverError === undefined ? undefined : problemText(serverError, t);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
     update.mutate(
       { newsletter, smsOffers, ...(smsOffers ? { phone } : {}) },
-      { onSuccess: () => setStatus('Your marketing choices are saved.') },
+      { onSuccess: () => setStatus(t('account.marketing.saved')) },
     );
   };
 
@@ -56,7 +61,7 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
             checked={newsletter}
             onChange={(event) => setNewsletter(event.target.checked)}
           />
-          Email me the newsletter (to your account’s email)
+          {t('account.marketing.newsletter')}
         </label>
         <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.newsletterEmail.text}</p>
       </div>
@@ -67,13 +72,13 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
             checked={smsOffers}
             onChange={(event) => setSmsOffers(event.target.checked)}
           />
-          Send me offers by SMS
+          {t('account.marketing.smsOffers')}
         </label>
         <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.marketingSms.text}</p>
         {smsOffers && (
           <Field
             className="ml-6 mt-2"
-            label="Mobile number for offers"
+            label={t('account.marketing.phone')}
             name="phone"
             type="tel"
             autoComplete="tel"
@@ -86,13 +91,11 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
         )}
       </div>
       <button type="submit" className={primaryButton} disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save marketing choices'}
+        {update.isPending ? t('account.saving') : t('account.marketing.save')}
       </button>
       <FormStatus message={status} />
       <FormAlert>
-        {update.error && !fieldError
-          ? 'We could not save your marketing choices. Please try again.'
-          : null}
+        {update.error && !fieldError ? t('account.marketing.saveFailed') : null}
       </FormAlert>
     </form>
   );

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { CURRENT_CONSENT_TEXTS, INVALID_EMAIL_MESSAGE, isValidEmail } from '@soko/contract';
+import { CURRENT_CONSENT_TEXTS, isValidEmail } from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useCreateSubscription } from '../api/create-subscription';
 
-// Spec sections 4 and 8: the form's four states and their exact texts.
-export const NEWSLETTER_SUCCESS_MESSAGE = 'Thank you for subscribing!';
-export const NEWSLETTER_FAILURE_MESSAGE = 'There was an error subscribing. Please try again.';
+// Spec sections 4 and 8: the form's four states and their exact texts (`footer.` in the message
+// files, loaded with the footer).
 
 type FormState = 'idle' | 'invalid-email' | 'success' | 'failure';
 
@@ -15,8 +15,11 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<FormState>('idle');
   // The server's word on the address itself (a 400 with `fields.email`), shown on the input.
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The email schema has one message, the contract's INVALID_EMAIL_MESSAGE: the footer says it
+  // in the page's language without the contract's table of texts (decision 050).
+  const [serverError, setServerError] = useState(false);
   const subscription = useCreateSubscription();
+  const t = useT();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +31,7 @@ export function NewsletterForm() {
       return;
     }
     setState('idle');
-    setServerError(null);
+    setServerError(false);
     subscription.mutate(
       { email: value },
       {
@@ -37,7 +40,7 @@ export function NewsletterForm() {
           setState('success');
         },
         onError: (error) => {
-          setServerError(error instanceof ApiError ? (error.fields?.email ?? null) : null);
+          setServerError(error instanceof ApiError && error.fields?.email !== undefined);
           setState('failure');
         },
       },
@@ -47,7 +50,7 @@ export function NewsletterForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-2">
       <Field
-        label="Email address"
+        label={t('footer.email')}
         name="email"
         type="email"
         required
@@ -58,14 +61,12 @@ export function NewsletterForm() {
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
           setEmail(event.target.value);
           if (state !== 'idle') setState('idle');
-          setServerError(null);
+          setServerError(false);
         }}
         error={
-          state === 'invalid-email'
-            ? INVALID_EMAIL_MESSAGE
-            : state === 'failure'
-              ? (serverError ?? undefined)
-              : undefined
+          state === 'invalid-email' || (state === 'failure' && serverError)
+            ? t('footer.invalidEmail')
+            : undefined
         }
         announceError
         action={
@@ -74,20 +75,21 @@ export function NewsletterForm() {
             disabled={subscription.isPending}
             className="shrink-0 rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
           >
-            {subscription.isPending ? 'Subscribing...' : 'Subscribe'}
+            {subscription.isPending ? t('footer.subscribing') : t('footer.subscribe')}
           </button>
         }
       />
-      {/* What subscribing agrees to: the server records this text's version (decision 033). */}
+      {/* What subscribing agrees to: the server records this text's version (decision 033), so it
+          is shown as recorded, in English, until a Kiswahili version is recorded too (decision 050). */}
       <p className="text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.newsletterEmail.text}</p>
       {/* Kept in the page so screen readers hear the success when it is written in. */}
       <p role="status" className="text-brand-800">
-        {state === 'success' ? NEWSLETTER_SUCCESS_MESSAGE : ''}
+        {state === 'success' ? t('footer.subscribed') : ''}
       </p>
       {/* The server's failure is not the address's fault: said beside, not on, the field. */}
       {state === 'failure' && (
         <p role="alert" className="text-red-700">
-          {NEWSLETTER_FAILURE_MESSAGE}
+          {t('footer.subscribeFailed')}
         </p>
       )}
     </form>

@@ -7,8 +7,10 @@ import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { inputClass, primaryButton } from '../../../components/form-styles';
 import { useSendNewsletter } from '../api/marketing-api';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 export function SendNewsletterSection() {
+  const t = useAdminT();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [status, setStatus] = useState<string | null>(null);
@@ -24,9 +26,7 @@ export function SendNewsletterSection() {
         onSuccess: ({ queued }) => {
           setSubject('');
           setBody('');
-          setStatus(
-            `Newsletter queued for ${queued} ${queued === 1 ? 'subscriber' : 'subscribers'}.`,
-          );
+          setStatus(t('admin.newsletter.queued', { queued }));
         },
       },
     );
@@ -35,15 +35,12 @@ export function SendNewsletterSection() {
   return (
     <section aria-labelledby="send-newsletter" className="mt-8 space-y-3">
       <h2 id="send-newsletter" className="text-xl font-semibold">
-        Send the newsletter
+        {t('admin.newsletter.sendTheNewsletter')}
       </h2>
-      <p className="text-sm text-stone-600">
-        It goes only to people whose newsletter consent is recorded and not withdrawn; each mail
-        carries its own unsubscribe link.
-      </p>
+      <p className="text-sm text-stone-600">{t('admin.newsletter.itGoesOnlyToPeople')}</p>
       <form noValidate onSubmit={onSubmit} className="space-y-3">
         <Field
-          label="Subject"
+          label={t('admin.newsletter.subject')}
           name="subject"
           maxLength={NEWSLETTER_SUBJECT_MAX}
           value={subject}
@@ -52,7 +49,7 @@ export function SendNewsletterSection() {
         />
         <div>
           <label htmlFor="newsletter-body" className="block text-sm font-medium text-stone-800">
-            Message
+            {t('admin.newsletter.message')}
           </label>
           <textarea
             id="newsletter-body"
@@ -67,11 +64,11 @@ export function SendNewsletterSection() {
           {fields?.body && <p className="mt-1 text-sm text-red-800">{fields.body}</p>}
         </div>
         <button type="submit" className={primaryButton} disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send newsletter'}
+          {send.isPending ? t('admin.newsletter.sending') : t('admin.newsletter.sendNewsletter')}
         </button>
         <FormStatus message={status} />
         <FormAlert>
-          {send.error && !fields ? 'The newsletter was not sent. Please try again.' : null}
+          {send.error && !fields ? t('admin.newsletter.theNewsletterWasNotSent') : null}
         </FormAlert>
       </form>
     </section>

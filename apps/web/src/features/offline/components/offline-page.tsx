@@ -1,4 +1,5 @@
-import { formatKsh } from '@soko/contract';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatKsh, productName } from '@soko/contract';
 import { focusRing } from '../../../components/form-styles';
 import { readRecentlyViewed } from '../../../lib/recently-viewed';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -9,16 +10,13 @@ import { useOnlineStatus } from '../../../lib/use-online-status';
  */
 export function OfflinePage() {
   const online = useOnlineStatus();
+  const t = useT();
   return (
     <section className="space-y-4 py-6">
       <h1 className="text-2xl font-bold text-stone-900">
-        {online ? 'Saved for offline reading' : 'You are offline'}
+        {online ? t('offline.savedTitle') : t('offline.youAreOffline')}
       </h1>
-      {!online && (
-        <p className="text-stone-700">
-          This page needs a connection. Your cart is saved, and these products open without one.
-        </p>
-      )}
+      {!online && <p className="text-stone-700">{t('offline.needsConnection')}</p>}
       <RecentlyViewedList />
     </section>
   );
@@ -26,12 +24,14 @@ export function OfflinePage() {
 
 export function RecentlyViewedList() {
   const products = readRecentlyViewed();
+  const t = useT();
+  const locale = useLocale();
   if (products.length === 0) {
-    return <p className="text-stone-700">Products you open will be listed here.</p>;
+    return <p className="text-stone-700">{t('offline.listedHere')}</p>;
   }
   return (
     <>
-      <h2 className="text-lg font-semibold text-stone-900">Recently viewed</h2>
+      <h2 className="text-lg font-semibold text-stone-900">{t('offline.recentlyViewed')}</h2>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {products.map((product) => (
           <li key={product.id}>
@@ -44,8 +44,10 @@ export function RecentlyViewedList() {
                 loading="lazy"
                 className="aspect-square w-full rounded-md object-cover"
               />
-              <span className="mt-1 block font-medium text-stone-900">{product.name}</span>
-              <span className="block text-stone-700">{formatKsh(product.price)}</span>
+              <span className="mt-1 block font-medium text-stone-900">
+                {productName(product, locale)}
+              </span>
+              <span className="block text-stone-700">{formatKsh(product.price, locale)}</span>
             </a>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { secondaryButton } from '../../../components/form-styles';
+import { useT, withMessages } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useMyReview, useProductReviews } from '../api/get-reviews';
 import { ReviewItem, ReviewList } from './review-list';
@@ -7,27 +8,31 @@ import { ReviewSummary } from './review-summary';
 
 // The form (react-hook-form and the zod schemas, about 45 KB) only for a shopper who may write
 // a review: most readers of a product page are not signed in, and their phones need not run it.
-const ReviewForm = lazy(() =>
-  import('./review-form').then(({ ReviewForm }) => ({ default: ReviewForm })),
+// Its errors are the contract's and the server's words (decision 050): `problem.` comes along.
+const ReviewForm = lazy(
+  withMessages(['problem'], async () => ({
+    default: (await import('./review-form')).ReviewForm,
+  })),
 );
 
 /** The signed-in shopper's part: their review, the form, or nothing when they may not review. */
 function MyReviewArea({ productId }: { productId: string }) {
   const { signedIn } = useSession();
+  const t = useT();
   const { data } = useMyReview(productId, signedIn);
   if (!signedIn || !data) return null;
   if (data.review) {
     return (
       <div className="space-y-2 rounded-md border border-stone-200 p-4">
         <p role="status" className="font-medium text-stone-900">
-          You have already reviewed this product.
+          {t('reviews.alreadyReviewed')}
         </p>
         <ReviewItem review={data.review} />
       </div>
     );
   }
   return data.canReview ? (
-    <Suspense fallback={<p className="text-sm text-stone-600">Loading the review form...</p>}>
+    <Suspense fallback={<p className="text-sm text-stone-600">{t('reviews.loadingForm')}</p>}>
       <ReviewForm productId={productId} />
     </Suspense>
   ) : null;
@@ -36,18 +41,19 @@ function MyReviewArea({ productId }: { productId: string }) {
 /** The product page's Reviews section: figures, the shopper's form, and the reviews in pages. */
 export function ProductReviews({ productId }: { productId: string }) {
   const headingId = useId();
+  const t = useT();
   const [page, setPage] = useState(1);
   const { data, error, isPlaceholderData } = useProductReviews(productId, page);
 
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <h2 id={headingId} className="text-xl font-bold text-stone-900">
-        Reviews
+        {t('reviews.title')}
       </h2>
       {data && <ReviewSummary figures={data} />}
       {error && !data && (
         <p role="alert" className="text-red-800">
-          The reviews could not be loaded.
+          {t('reviews.loadFailed')}
         </p>
       )}
       <MyReviewArea productId={productId} />
@@ -55,23 +61,25 @@ export function ProductReviews({ productId }: { productId: string }) {
         <div className="space-y-4" aria-busy={isPlaceholderData}>
           <ReviewList reviews={data.reviews} />
           {data.pageCount > 1 && (
-            <nav aria-label="Review pages" className="flex items-center gap-3">
+            <nav aria-label={t('reviews.pages')} className="flex items-center gap-3">
               <button
                 type="button"
                 className={secondaryButton}
                 disabled={page <= 1}
                 onClick={() => setPage((p) => p - 1)}
               >
-                Previous
+                {t('listing.previous')}
               </button>
-              <span className="text-sm text-stone-700">{`Page ${data.page} of ${data.pageCount}`}</span>
+              <span className="text-sm text-stone-700">
+                {t('listing.pageOf', { page: data.page, pageCount: data.pageCount })}
+              </span>
               <button
                 type="button"
                 className={secondaryButton}
                 disabled={page >= data.pageCount}
                 onClick={() => setPage((p) => p + 1)}
               >
-                Next
+                {t('listing.next')}
               </button>
             </nav>
           )}

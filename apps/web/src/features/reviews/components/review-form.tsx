@@ -6,6 +6,8 @@ import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { inputClass, primaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
+import { useT, type Translate } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
 import { useCreateReview } from '../api/create-review';
 import { reviewKeys } from '../api/get-reviews';
 import { StarIcon } from './stars';
@@ -13,9 +15,10 @@ import { StarIcon } from './stars';
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
 /** The server's words for a refusal (403 not a buyer, 409 already reviewed), else a retry hint. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.code !== 'http_error') return error.message;
-  return 'Your review could not be sent. Please try again.';
+function failureText(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.code !== 'http_error')
+    return problemText(error.message, t);
+  return t('reviews.sendFailed');
 }
 
 /**
@@ -24,6 +27,7 @@ function failureText(error: unknown): string {
  */
 export function ReviewForm({ productId }: { productId: string }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const createReview = useCreateReview(productId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(reviewInputSchema, { defaultValues: { body: '' } });
@@ -40,8 +44,8 @@ export function ReviewForm({ productId }: { productId: string }) {
     try {
       await createReview.mutateAsync(input);
     } catch (caught) {
-      applyServerFieldErrors(form, caught);
-      setFailure(failureText(caught));
+      applyServerFieldErrors(form, caught, t);
+      setFailure(failureText(caught, t));
       // Already reviewed (in another tab, say): show that review instead of the form.
       if (caught instanceof ApiError && caught.status === 409) {
         await queryClient.invalidateQueries({ queryKey: reviewKeys.mine(productId) });
@@ -52,17 +56,17 @@ export function ReviewForm({ productId }: { productId: string }) {
   return (
     <form
       noValidate
-      aria-label="Write a review"
+      aria-label={t('reviews.write')}
       onSubmit={(event) => void onSubmit(event)}
       className="space-y-4 rounded-md border border-stone-200 p-4"
     >
-      <h3 className="text-lg font-semibold text-stone-900">Write a review</h3>
+      <h3 className="text-lg font-semibold text-stone-900">{t('reviews.write')}</h3>
       <FormAlert>{failure}</FormAlert>
       <fieldset
         aria-describedby={errors.rating ? ratingErrorId : undefined}
         aria-invalid={errors.rating ? true : undefined}
       >
-        <legend className="text-sm font-medium text-stone-800">Your rating</legend>
+        <legend className="text-sm font-medium text-stone-800">{t('reviews.yourRating')}</legend>
         <div className="mt-1 flex items-center gap-1">
           {STARS.map((star) => (
             <label
@@ -80,7 +84,7 @@ export function ReviewForm({ productId }: { productId: string }) {
                 ref={star === 1 ? rating.field.ref : undefined}
                 className="sr-only"
               />
-              <span className="sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}`}</span>
+              <span className="sr-only">{t('reviews.stars', { count: star })}</span>
               <StarIcon
                 filled={typeof rating.field.value === 'number' && star <= rating.field.value}
                 className="size-7"
@@ -96,7 +100,7 @@ export function ReviewForm({ productId }: { productId: string }) {
       </fieldset>
       <div>
         <label htmlFor={ids.body} className="block text-sm font-medium text-stone-800">
-          Your review
+          {t('reviews.yourReview')}
         </label>
         <textarea
           id={ids.body}
@@ -109,7 +113,7 @@ export function ReviewForm({ productId }: { productId: string }) {
           {...form.register('body')}
         />
         <p id={ids.counter} className={`mt-1 text-xs ${over ? 'text-red-800' : 'text-stone-600'}`}>
-          {`${body.length} of ${REVIEW_BODY_MAX} characters`}
+          {t('reviews.characters', { count: body.length, max: REVIEW_BODY_MAX })}
         </p>
         {errors.body && (
           <p id={bodyErrorId} className="mt-1 text-sm text-red-800">
@@ -118,7 +122,7 @@ export function ReviewForm({ productId }: { productId: string }) {
         )}
       </div>
       <button type="submit" disabled={isSubmitting} className={primaryButton}>
-        {isSubmitting ? 'Submitting...' : 'Submit review'}
+        {isSubmitting ? t('reviews.submitting') : t('reviews.submit')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { RATING_MAX } from '@soko/contract';
+import { useT } from '../../../lib/i18n';
 
 const STAR_PATH =
   'M10 1.8l2.47 5.3 5.8.7-4.28 4 1.12 5.74L10 14.7l-5.11 2.84 1.12-5.74-4.28-4 5.8-.7z';
@@ -25,9 +26,14 @@ export function StarIcon({
 
 /** A rating drawn as stars, said in words ('4 out of 5 stars'). */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
+  const t = useT();
   const lit = Math.round(rating);
   return (
-    <span className="inline-flex items-center" role="img" aria-label={`${rating} out of 5 stars`}>
+    <span
+      className="inline-flex items-center"
+      role="img"
+      aria-label={t('reviews.average', { average: rating })}
+    >
       {Array.from({ length: RATING_MAX }, (_, i) => (
         <StarIcon key={i} filled={i < lit} {...(className ? { className } : {})} />
       ))}

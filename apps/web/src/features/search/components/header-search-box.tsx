@@ -1,3 +1,4 @@
+import { useLocale, useT } from '../../../lib/i18n';
 // The header's search box with suggestions, as the ARIA combobox pattern describes it
 // (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/examples/combobox-autocomplete-list/):
 // focus stays in the text box and aria-activedescendant names the highlighted option. The
@@ -28,6 +29,8 @@ export interface HeaderSearchBoxProps {
 
 export function HeaderSearchBox({ onDone, onEscape }: HeaderSearchBoxProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
   const listId = useId();
   const [text, setText] = useState('');
   // Escape and leaving the box close the list; typing or coming back opens it again.
@@ -38,7 +41,7 @@ export function HeaderSearchBox({ onDone, onEscape }: HeaderSearchBoxProps) {
   const debouncedText = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
   const { data } = useSuggestions(suggestionQuery(debouncedText));
   // Too short now (a deleted letter): the list goes at once, without waiting for the pause.
-  const options = suggestionQuery(text) === null ? [] : suggestionOptions(data);
+  const options = suggestionQuery(text) === null ? [] : suggestionOptions(data, locale);
   const expanded = listOpen && options.length > 0;
   const activeIndex = expanded ? options.findIndex((option) => option.key === activeKey) : -1;
   const optionId = (index: number) => `${listId}-${index}`;
@@ -93,7 +96,7 @@ export function HeaderSearchBox({ onDone, onEscape }: HeaderSearchBoxProps) {
     <div className="relative">
       <form role="search" onSubmit={onSubmit} className="flex gap-2">
         <label className="min-w-0 flex-1">
-          <span className="sr-only">Search products</span>
+          <span className="sr-only">{t('shell.searchProducts')}</span>
           <input
             type="search"
             name="query"
@@ -112,7 +115,7 @@ export function HeaderSearchBox({ onDone, onEscape }: HeaderSearchBoxProps) {
             onKeyDown={onKeyDown}
             onFocus={() => setListOpen(true)}
             onBlur={() => setListOpen(false)}
-            placeholder="Search products"
+            placeholder={t('shell.searchProducts')}
             enterKeyHint="search"
             // Opened by a click on the search button: typing is the next thing the shopper does.
             autoFocus
@@ -123,14 +126,14 @@ export function HeaderSearchBox({ onDone, onEscape }: HeaderSearchBoxProps) {
           type="submit"
           className={`rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 ${focusRing}`}
         >
-          Search
+          {t('searchBox.search')}
         </button>
       </form>
 
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('searchBox.suggestions')}
         hidden={!expanded}
         // Under the box and as wide as it (the whole screen's width on a phone), above the page.
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-[min(70vh,28rem)] overflow-y-auto overscroll-contain rounded-md border border-stone-200 bg-white py-1 shadow-lg"
@@ -157,12 +160,14 @@ export function HeaderSearchBox({ onDone, onEscape }: HeaderSearchBoxProps) {
                   className="size-10 shrink-0 rounded object-cover"
                 />
                 <span className="min-w-0 flex-1 truncate">{option.label}</span>
-                <span className="shrink-0 text-sm font-semibold">{formatKsh(option.price)}</span>
+                <span className="shrink-0 text-sm font-semibold">
+                  {formatKsh(option.price, locale)}
+                </span>
               </>
             ) : (
               <>
                 <span className="min-w-0 flex-1 truncate">{option.label}</span>
-                <span className="shrink-0 text-xs text-stone-600">Category</span>
+                <span className="shrink-0 text-xs text-stone-600">{t('searchBox.category')}</span>
               </>
             )}
           </li>

@@ -1,13 +1,9 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import {
-  SEARCH_SORTS,
-  SEARCH_SORT_LABELS,
-  type SearchFacets,
-  type SearchSort,
-} from '@soko/contract';
+import { SEARCH_SORTS, type SearchFacets, type SearchSort } from '@soko/contract';
 import { Field, type SelectOption } from '../../../components/form/field';
 import { focusRing, secondaryButton } from '../../../components/form-styles';
+import { useT } from '../../../lib/i18n';
 import { priceRange, type SearchFilters, type SearchState } from '../search-params';
 
 export interface SearchFiltersPanelProps {
@@ -46,6 +42,7 @@ export function SearchFiltersPanel({ state, facets, onChange }: SearchFiltersPan
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const active = activeFilterCount(state);
+  const t = useT();
 
   return (
     <div className="space-y-3">
@@ -56,19 +53,19 @@ export function SearchFiltersPanel({ state, facets, onChange }: SearchFiltersPan
         onClick={() => setOpen((value) => !value)}
         className={`${secondaryButton} w-full md:hidden`}
       >
-        {active > 0 ? `Filters (${active})` : 'Filters'}
+        {active > 0 ? t('search.filtersCount', { count: active }) : t('search.filters')}
       </button>
       <div
         id={panelId}
         role="group"
-        aria-label="Filters"
+        aria-label={t('search.filters')}
         // Always shown from md; on a phone only when opened.
         className={`${open ? 'block' : 'hidden'} space-y-4 rounded-lg border border-stone-200 bg-white p-4 md:block`}
       >
         <Field
-          label="Category"
+          label={t('search.category')}
           value={state.category ?? ''}
-          placeholder="All categories"
+          placeholder={t('search.allCategories')}
           options={facetOptions(
             (facets?.categories ?? []).map(({ name, count }) => ({ value: name, count })),
             state.category,
@@ -78,9 +75,9 @@ export function SearchFiltersPanel({ state, facets, onChange }: SearchFiltersPan
           }
         />
         <Field
-          label="Type"
+          label={t('search.type')}
           value={state.type ?? ''}
-          placeholder="All types"
+          placeholder={t('search.allTypes')}
           options={facetOptions(
             (facets?.types ?? []).map(({ label, count }) => ({ value: label, count })),
             state.type,
@@ -102,7 +99,7 @@ export function SearchFiltersPanel({ state, facets, onChange }: SearchFiltersPan
             onChange={(event) => onChange({ inStock: event.target.checked })}
             className={`size-4 accent-brand-800 ${focusRing}`}
           />
-          In stock only
+          {t('search.inStockOnly')}
         </label>
         {active > 0 && (
           <button
@@ -118,7 +115,7 @@ export function SearchFiltersPanel({ state, facets, onChange }: SearchFiltersPan
             }
             className={`text-sm font-medium text-brand-800 underline ${focusRing}`}
           >
-            Clear filters
+            {t('search.clearFilters')}
           </button>
         )}
       </div>
@@ -140,6 +137,7 @@ const priceText = (price: number | undefined) => (price === undefined ? '' : Str
  * focus: a search per keystroke would reload the results while a number is half typed.
  */
 function PriceRangeForm({ minPrice, maxPrice, facets, onApply }: PriceRangeFormProps) {
+  const t = useT();
   const [minText, setMinText] = useState(priceText(minPrice));
   const [maxText, setMaxText] = useState(priceText(maxPrice));
   // The address changed under the form (Back, Clear filters, a swapped range): show it. Only
@@ -171,33 +169,37 @@ function PriceRangeForm({ minPrice, maxPrice, facets, onApply }: PriceRangeFormP
   return (
     <form onSubmit={onSubmit} noValidate>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-stone-800">Price (Ksh)</legend>
+        <legend className="text-sm font-medium text-stone-800">{t('search.priceKsh')}</legend>
         <div className="grid grid-cols-2 gap-2">
           <Field
-            label="Min price"
+            label={t('search.minPrice')}
             type="number"
             inputMode="decimal"
             min={0}
             step="any"
             value={minText}
-            placeholder={facets?.minPrice != null ? String(Math.floor(facets.minPrice)) : 'Min'}
+            placeholder={
+              facets?.minPrice != null ? String(Math.floor(facets.minPrice)) : t('search.min')
+            }
             onChange={(event: ChangeEvent<HTMLInputElement>) => setMinText(event.target.value)}
             onBlur={apply}
           />
           <Field
-            label="Max price"
+            label={t('search.maxPrice')}
             type="number"
             inputMode="decimal"
             min={0}
             step="any"
             value={maxText}
-            placeholder={facets?.maxPrice != null ? String(Math.ceil(facets.maxPrice)) : 'Max'}
+            placeholder={
+              facets?.maxPrice != null ? String(Math.ceil(facets.maxPrice)) : t('search.max')
+            }
             onChange={(event: ChangeEvent<HTMLInputElement>) => setMaxText(event.target.value)}
             onBlur={apply}
           />
         </div>
         <button type="submit" className={`${secondaryButton} w-full text-sm`}>
-          Apply price
+          {t('search.applyPrice')}
         </button>
       </fieldset>
     </form>
@@ -209,14 +211,17 @@ export interface SearchSortSelectProps {
   onChange: (sort: SearchSort) => void;
 }
 
-const sortOptions = SEARCH_SORTS.map((sort) => ({ value: sort, label: SEARCH_SORT_LABELS[sort] }));
-
 export function SearchSortSelect({ value, onChange }: SearchSortSelectProps) {
   const id = useId();
+  const t = useT();
+  const sortOptions = SEARCH_SORTS.map((sort) => ({
+    value: sort,
+    label: t(`search.sort.${sort}`),
+  }));
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Sort by
+        {t('search.sortBy')}
       </label>
       <select
         id={id}

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { SEARCH_RANKED_MAX } from '@soko/contract';
+import { formatCount, SEARCH_RANKED_MAX } from '@soko/contract';
 import {
   ListingError,
   ListingLoading,
@@ -13,25 +13,22 @@ import { useSearchProducts } from '../api/search-products';
 import { searchPageCount, type SearchState } from '../search-params';
 import { useSearchState } from '../use-search-state';
 import { SearchFiltersPanel, SearchSortSelect } from './search-filters';
+import { useLocale, useT } from '../../../lib/i18n';
 import { scrollToStart } from '../../../lib/scroll-to-start';
-
-/** The spec's text when a search matches nothing. */
-export const NO_RESULTS_TEXT = 'No products found for this category.';
 
 /** /search?query={text}: every shop's products matching the text, filtered, sorted and paged. */
 export function SearchPage() {
   const { state, change } = useSearchState();
+  const t = useT();
   useScrollToTopOnOpen(state.query);
-  usePageTitle(state.query ? `Results for "${state.query}"` : 'Search');
+  usePageTitle(state.query ? t('search.resultsFor', { query: state.query }) : t('search.title'));
 
   if (!state.query) {
     // A blank or missing text asks the API for nothing (spec section 5).
     return (
       <div className="mx-auto max-w-md space-y-2 py-12 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">Search</h1>
-        <p className="text-stone-700">
-          Type what you are looking for in the search box at the top of the page.
-        </p>
+        <h1 className="text-2xl font-bold text-stone-900">{t('search.title')}</h1>
+        <p className="text-stone-700">{t('search.typeHint')}</p>
       </div>
     );
   }
@@ -47,6 +44,8 @@ function SearchResults({ state, change }: SearchResultsProps) {
   const { data, error, isFetching, isPlaceholderData, refetch } = useSearchProducts(state);
   const { data: facets } = useSearchFacets(state);
   const resultsRef = useRef<HTMLElement>(null);
+  const t = useT();
+  const locale = useLocale();
 
   const changePage = (page: number) => {
     change({ page });
@@ -57,18 +56,18 @@ function SearchResults({ state, change }: SearchResultsProps) {
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold break-words text-stone-900">{`Results for "${state.query}"`}</h1>
+        <h1 className="text-2xl font-bold break-words text-stone-900">
+          {t('search.resultsFor', { query: state.query })}
+        </h1>
         {/* Announced as it changes: the count is the answer to the filter just picked. */}
         {/* Its line is kept while the count loads, so the results below do not move. */}
         <p role="status" className="min-h-5 text-sm text-stone-600">
           {total === undefined
             ? ''
-            : total === 1
-              ? '1 product found'
-              : total >= SEARCH_RANKED_MAX
-                ? // A search ranks at most this many: past it the count is "at least".
-                  `${SEARCH_RANKED_MAX.toLocaleString('en-KE')}+ products found`
-                : `${total.toLocaleString('en-KE')} products found`}
+            : total >= SEARCH_RANKED_MAX
+              ? // A search ranks at most this many: past it the count is "at least".
+                t('search.foundAtLeast', { count: formatCount(SEARCH_RANKED_MAX, locale) })
+              : t('search.found', { count: total })}
         </p>
       </div>
 
@@ -81,7 +80,7 @@ function SearchResults({ state, change }: SearchResultsProps) {
           </div>
           <section
             ref={resultsRef}
-            aria-label="Search results"
+            aria-label={t('search.results')}
             aria-busy={isFetching}
             // While the first results load, the space they will take is held, so the footer
             // does not show and then jump away.
@@ -89,7 +88,7 @@ function SearchResults({ state, change }: SearchResultsProps) {
           >
             {data ? (
               data.total === 0 ? (
-                <p className="py-8 text-center text-stone-600">{NO_RESULTS_TEXT}</p>
+                <p className="py-8 text-center text-stone-600">{t('search.noResults')}</p>
               ) : (
                 // The previous results stay, dimmed, while the next ones load.
                 <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
@@ -97,7 +96,7 @@ function SearchResults({ state, change }: SearchResultsProps) {
                     products={data.products}
                     maxColumns={3}
                     priority
-                    emptyText="This page is past the last one."
+                    emptyText={t('search.pastLastPage')}
                   />
                 </div>
               )
@@ -112,7 +111,7 @@ function SearchResults({ state, change }: SearchResultsProps) {
               page={state.page}
               pageCount={searchPageCount(data.total)}
               onPageChange={changePage}
-              label="Search results pages"
+              label={t('search.resultsPages')}
             />
           )}
         </div>

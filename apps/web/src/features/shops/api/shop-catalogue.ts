@@ -2,24 +2,14 @@
 // the file's bytes (text/csv) with its upload progress, first as a dry run.
 import type { CatalogueImportResult } from '@soko/contract';
 import { ApiError, authHeader, toApiError } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 const catalogueUrl = (shopId: string) =>
   `/api/property/shop/${encodeURIComponent(shopId)}/catalogue.csv`;
 
 /** GET /api/property/shop/{shopId}/catalogue.csv, saved as the file the server names. */
-export async function downloadCatalogueCsv(shopId: string): Promise<void> {
-  const response = await fetch(catalogueUrl(shopId), { headers: authHeader() });
-  if (!response.ok) throw await toApiError(response);
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = named?.[1] ?? 'catalogue.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadCatalogueCsv(shopId: string): Promise<void> {
+  return downloadFile(catalogueUrl(shopId), 'catalogue.csv');
 }
 
 /** How far the file's upload has got, 0 to 1. */

@@ -17,11 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { ImageListEditor, usePictureList } from '../../media';
 import { ownerKeys } from '../api/get-shops';
 import { createCategory, deleteCategory, updateCategory } from '../api/save-catalog';
-
-export const CATEGORY_SAVE_FAILED = 'Failed to save category';
-/** When a chosen picture could not be sent before saving: the editor says why beside it. */
-const CATEGORY_PICTURES_NOT_SENT =
-  'Not saved: a chosen picture did not upload. See Category images.';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 const categoryFormSchema = categoryInputSchema.shape.categoryData.pick({ name: true });
 
@@ -40,6 +36,7 @@ export function CategoriesPanel({
   onSelect: (categoryId: string | null) => void;
   onStatus: (message: string | null) => void;
 }) {
+  const t = useOwnerT();
   const queryClient = useQueryClient();
   // 'new' while adding, a category's id while editing it.
   const [editing, setEditing] = useState<string | null>(null);
@@ -57,7 +54,7 @@ export function CategoriesPanel({
     <section aria-labelledby="categories-heading" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
         <h2 id="categories-heading" className="text-lg font-semibold">
-          Categories
+          {t('owner.categories.categories')}
         </h2>
         <button
           ref={addButton}
@@ -68,7 +65,7 @@ export function CategoriesPanel({
           }}
           className={secondaryButton}
         >
-          Add Category
+          {t('owner.categories.addCategory')}
         </button>
       </div>
 
@@ -81,13 +78,13 @@ export function CategoriesPanel({
             void reload();
             closeForm();
             onSelect(saved._id);
-            onStatus(`Category ${saved.name} added.`);
+            onStatus(t('owner.categories.added', { name: saved.name }));
           }}
         />
       )}
 
       {categories.length === 0 ? (
-        <p className="text-sm text-stone-600">No categories yet. Add one to start.</p>
+        <p className="text-sm text-stone-600">{t('owner.categories.noCategoriesYetAddOne')}</p>
       ) : (
         <ul className="space-y-2">
           {categories.map((category) => (
@@ -100,7 +97,7 @@ export function CategoriesPanel({
                   onSaved={(saved) => {
                     void reload();
                     setEditing(null);
-                    onStatus(`Category ${saved.name} saved.`);
+                    onStatus(t('owner.categories.saved', { name: saved.name }));
                   }}
                 />
               ) : (
@@ -113,7 +110,9 @@ export function CategoriesPanel({
                   >
                     {category.name}
                     <span className="sr-only">
-                      , {category.productCount ?? category.products.length} products
+                      {t('owner.categories.products', {
+                        productCount: category.productCount ?? category.products.length,
+                      })}
                     </span>
                   </button>
                   <button
@@ -124,7 +123,8 @@ export function CategoriesPanel({
                     }}
                     className={smallButton}
                   >
-                    Edit<span className="sr-only"> {category.name}</span>
+                    {t('owner.common.edit')}
+                    <span className="sr-only"> {category.name}</span>
                   </button>
                   <button
                     type="button"
@@ -134,7 +134,8 @@ export function CategoriesPanel({
                     }}
                     className={`${smallButton} text-red-800`}
                   >
-                    Delete<span className="sr-only"> {category.name}</span>
+                    {t('owner.common.delete')}
+                    <span className="sr-only"> {category.name}</span>
                   </button>
                 </div>
               )}
@@ -145,9 +146,9 @@ export function CategoriesPanel({
 
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete category ${deleting?.name ?? ''}?`}
-        message="Its products leave the shop with it. Orders already placed keep them."
-        confirmLabel="Delete category"
+        title={t('owner.categories.deleteQuestion', { name: deleting?.name ?? '' })}
+        message={t('owner.categories.itsProductsLeaveTheShop')}
+        confirmLabel={t('owner.categories.deleteConfirm')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
@@ -155,14 +156,16 @@ export function CategoriesPanel({
             await deleteCategory(deleting._id);
           } catch (caught) {
             throw new Error(
-              `Failed to delete category.${caught instanceof Error ? ` ${caught.message}` : ''}`,
+              caught instanceof Error
+                ? t('owner.categories.deleteFailedBecause', { message: caught.message })
+                : t('owner.categories.deleteFailed'),
             );
           }
           // Spec section 4: deleting the selected category clears the selection and products.
           if (deleting._id === selectedId) onSelect(null);
           queryClient.removeQueries({ queryKey: ownerKeys.products(deleting._id) });
           await reload();
-          onStatus(`Category ${deleting.name} deleted.`);
+          onStatus(t('owner.categories.deleted', { name: deleting.name }));
           setDeleting(null);
         }}
       />
@@ -181,6 +184,7 @@ function CategoryForm({
   onCancel: () => void;
   onSaved: (category: Category) => void;
 }) {
+  const t = useOwnerT();
   const form = useZodForm(categoryFormSchema, { defaultValues: { name: category?.name ?? '' } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
@@ -193,7 +197,8 @@ function CategoryForm({
     // Pictures chosen but not uploaded yet go up first, as in the product form (issue 29).
     const imageUrls = await settle();
     if (!imageUrls) {
-      setFailure(CATEGORY_PICTURES_NOT_SENT);
+      // A chosen picture could not be sent before saving: the editor says why beside it.
+      setFailure(t('owner.categories.picturesNotSent'));
       return;
     }
     const body = { shopId, categoryData: { name, imageUrls } };
@@ -210,15 +215,19 @@ function CategoryForm({
           { shouldFocus: true },
         );
       }
-      console.error(CATEGORY_SAVE_FAILED, caught);
-      setFailure(CATEGORY_SAVE_FAILED);
+      console.error(t('owner.categories.saveFailed'), caught);
+      setFailure(t('owner.categories.saveFailed'));
     }
   };
 
   return (
     <form
       noValidate
-      aria-label={category ? `Edit category ${category.name}` : 'Add Category'}
+      aria-label={
+        category
+          ? t('owner.categories.editCategory', { name: category.name })
+          : t('owner.categories.addCategory')
+      }
       onSubmit={(event) => void form.handleSubmit(save)(event)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
@@ -227,14 +236,14 @@ function CategoryForm({
     >
       <FormAlert>{failure}</FormAlert>
       <Field
-        label="Name"
+        label={t('owner.categories.name')}
         required
         autoFocus
         error={errors.name?.message}
         {...form.register('name')}
       />
       <ImageListEditor
-        label="Category images"
+        label={t('owner.categories.categoryImages')}
         kind="category"
         shopId={shopId}
         images={images}
@@ -246,10 +255,14 @@ function CategoryForm({
       />
       <div className="flex gap-2">
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {settling || uploading ? 'Uploading...' : isSubmitting ? 'Saving...' : 'Save'}
+          {settling || uploading
+            ? t('owner.common.uploading')
+            : isSubmitting
+              ? t('owner.common.saving')
+              : t('owner.common.save')}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancel
+          {t('owner.common.cancel')}
         </button>
       </div>
     </form>

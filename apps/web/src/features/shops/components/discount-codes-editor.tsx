@@ -22,9 +22,8 @@ import {
   useDiscountCodes,
   type CodesOwner,
 } from '../api/discount-codes';
-
-export const CODE_SAVED = 'Discount code saved.';
-export const CODE_SAVE_FAILED = 'Failed to save the discount code. Please try again.';
+import { type OwnerKey, type Translate } from '../../../lib/i18n';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 /** The form as typed: every field a string, dates in the browser's local time. */
 type CodeForm = {
@@ -88,23 +87,40 @@ const inputOf = (form: CodeForm): DiscountCodeInput => ({
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What a code takes off, in a shopper's words. */
-export function codeOffer(code: Pick<DiscountCodeView, 'kind' | 'value' | 'minOrder'>): string {
-  const off = code.kind === 'percent' ? `${code.value}% off` : `${formatKsh(code.value)} off`;
-  return code.minOrder > 0 ? `${off} from ${formatKsh(code.minOrder)}` : off;
+export function codeOffer(
+  code: Pick<DiscountCodeView, 'kind' | 'value' | 'minOrder'>,
+  t: Translate<OwnerKey>,
+): string {
+  const off =
+    code.kind === 'percent'
+      ? t('owner.codes.percentOffValue', { value: code.value })
+      : t('owner.codes.kshOffValue', { amount: formatKsh(code.value) });
+  return code.minOrder > 0
+    ? t('owner.codes.offFrom', { off, minOrder: formatKsh(code.minOrder) })
+    : off;
 }
 
 /** Whether a code applies now: paused, not yet started, ended or used up say why not. */
-export function codeState(code: DiscountCodeView, now = Date.now()): string {
-  if (!code.active) return 'Paused';
+export function codeState(
+  code: DiscountCodeView,
+  t: Translate<OwnerKey>,
+  now = Date.now(),
+): string {
+  if (!code.active) return t('owner.codes.state.paused');
   if (code.startsAt && Date.parse(code.startsAt) > now) {
-    return `Starts ${when.format(new Date(code.startsAt))}`;
+    return t('owner.codes.state.starts', { at: when.format(new Date(code.startsAt)) });
   }
-  if (code.endsAt && Date.parse(code.endsAt) <= now) return 'Ended';
-  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return 'Used up';
-  return code.endsAt ? `Active until ${when.format(new Date(code.endsAt))}` : 'Active';
+  if (code.endsAt && Date.parse(code.endsAt) <= now) return t('owner.codes.state.ended');
+  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
+    return t('owner.codes.state.usedUp');
+  }
+  return code.endsAt
+    ? t('owner.codes.state.activeUntil', { at: when.format(new Date(code.endsAt)) })
+    : t('owner.codes.state.active');
 }
 
 export function DiscountCodesEditor({ owner }: { owner: CodesOwner }) {
+  const t = useOwnerT();
   const codes = useDiscountCodes(owner);
   const [editing, setEditing] = useState<DiscountCodeView | 'new' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -113,8 +129,8 @@ export function DiscountCodesEditor({ owner }: { owner: CodesOwner }) {
     <div className="space-y-4">
       <p className="text-sm text-stone-600">
         {owner.shopId === null
-          ? 'Marketplace codes take off the whole cart and the marketplace bears them. Shops’ own codes are listed too.'
-          : 'Your codes take off your products only, and your shop bears the discount: your balance is credited with what the goods sold for.'}
+          ? t('owner.codes.marketplaceCodesTakeOffThe')
+          : t('owner.codes.yourCodesTakeOffYour')}
       </p>
       <FormStatus message={status} />
       {editing === null ? (
@@ -126,7 +142,7 @@ export function DiscountCodesEditor({ owner }: { owner: CodesOwner }) {
             setEditing('new');
           }}
         >
-          New code
+          {t('owner.codes.newCode')}
         </button>
       ) : (
         <CodeFormPanel
@@ -139,13 +155,13 @@ export function DiscountCodesEditor({ owner }: { owner: CodesOwner }) {
         />
       )}
       {codes.isPending ? (
-        <Loading>Loading the discount codes...</Loading>
+        <Loading>{t('owner.codes.loadingTheDiscountCodes')}</Loading>
       ) : codes.isError ? (
-        <LoadFailed onRetry={codes.refetch}>
-          Failed to load the discount codes. Please try again later.
-        </LoadFailed>
+        <LoadFailed onRetry={codes.refetch}>{t('owner.codes.failedToLoadTheDiscount')}</LoadFailed>
       ) : codes.data.codes.length === 0 ? (
-        <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700">No discount codes yet.</p>
+        <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700">
+          {t('owner.codes.noDiscountCodesYet')}
+        </p>
       ) : (
         <CodesTable
           owner={owner}
@@ -172,6 +188,7 @@ function CodesTable({
   onEdit: (code: DiscountCodeView) => void;
   onStatus: (message: string) => void;
 }) {
+  const t = useOwnerT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: discountCodeKeys.list(owner) });
@@ -182,7 +199,7 @@ function CodesTable({
       await run();
       onStatus(done);
     } catch (caught) {
-      onStatus(caught instanceof ApiError ? caught.message : CODE_SAVE_FAILED);
+      onStatus(caught instanceof ApiError ? caught.message : t('owner.codes.saveFailed'));
     } finally {
       setBusy(null);
       await refresh();
@@ -192,28 +209,28 @@ function CodesTable({
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200">
       <table className="min-w-full divide-y divide-stone-200 text-sm">
-        <caption className="sr-only">Discount codes</caption>
+        <caption className="sr-only">{t('owner.codes.discountCodes')}</caption>
         <thead className="bg-stone-50 text-left">
           <tr>
             <th scope="col" className="p-2">
-              Code
+              {t('owner.codes.code')}
             </th>
             <th scope="col" className="p-2">
-              Offer
+              {t('owner.codes.offer')}
             </th>
             {owner.shopId === null && (
               <th scope="col" className="p-2">
-                Borne by
+                {t('owner.codes.borneBy')}
               </th>
             )}
             <th scope="col" className="p-2">
-              Uses
+              {t('owner.codes.uses')}
             </th>
             <th scope="col" className="p-2">
-              State
+              {t('owner.codes.state')}
             </th>
             <th scope="col" className="p-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('owner.codes.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -223,28 +240,36 @@ function CodesTable({
               <th scope="row" className="p-2 text-left font-mono font-semibold">
                 {code.code}
               </th>
-              <td className="p-2">{codeOffer(code)}</td>
-              {owner.shopId === null && <td className="p-2">{code.shopName ?? 'Marketplace'}</td>}
+              <td className="p-2">{codeOffer(code, t)}</td>
+              {owner.shopId === null && (
+                <td className="p-2">{code.shopName ?? t('owner.codes.marketplace')}</td>
+              )}
               <td className="p-2 tabular-nums">
                 {code.usedCount}
-                {code.usageLimit === null ? '' : ` of ${code.usageLimit}`}
-                {code.perShopperLimit === null ? '' : ` (${code.perShopperLimit} per shopper)`}
+                {code.usageLimit === null
+                  ? ''
+                  : t('owner.codes.of', { usageLimit: code.usageLimit })}
+                {code.perShopperLimit === null
+                  ? ''
+                  : t('owner.codes.perShopper', { perShopperLimit: code.perShopperLimit })}
               </td>
-              <td className="p-2">{codeState(code)}</td>
+              <td className="p-2">{codeState(code, t)}</td>
               <td className="flex flex-wrap gap-2 p-2">
                 <button
                   type="button"
                   className={`underline ${focusRing}`}
-                  aria-label={`Edit ${code.code}`}
+                  aria-label={t('owner.codes.editCode', { code: code.code })}
                   onClick={() => onEdit(code)}
                 >
-                  Edit
+                  {t('owner.common.edit')}
                 </button>
                 <button
                   type="button"
                   className={`underline ${focusRing}`}
                   disabled={busy === code.id}
-                  aria-label={`${code.active ? 'Pause' : 'Resume'} ${code.code}`}
+                  aria-label={t(code.active ? 'owner.codes.pauseCode' : 'owner.codes.resumeCode', {
+                    code: code.code,
+                  })}
                   onClick={() =>
                     void act(
                       code,
@@ -254,33 +279,31 @@ function CodesTable({
                           { ...inputOf(formOf(code)), active: !code.active },
                           code.id,
                         ),
-                      code.active ? `${code.code} paused.` : `${code.code} resumed.`,
+                      code.active
+                        ? t('owner.codes.paused', { code: code.code })
+                        : t('owner.codes.resumed', { code: code.code }),
                     )
                   }
                 >
-                  {code.active ? 'Pause' : 'Resume'}
+                  {code.active ? t('owner.codes.pause') : t('owner.codes.resume')}
                 </button>
                 <button
                   type="button"
                   className={`text-red-700 underline ${focusRing}`}
                   disabled={busy === code.id}
-                  aria-label={`Delete ${code.code}`}
+                  aria-label={t('owner.codes.deleteCode', { code: code.code })}
                   onClick={() => {
-                    if (
-                      !window.confirm(
-                        `Delete the code ${code.code}? Orders placed with it keep their discount.`,
-                      )
-                    ) {
+                    if (!window.confirm(t('owner.codes.confirmDelete', { code: code.code }))) {
                       return;
                     }
                     void act(
                       code,
                       () => deleteDiscountCode(owner, code.id),
-                      `${code.code} deleted.`,
+                      t('owner.codes.deleted', { code: code.code }),
                     );
                   }}
                 >
-                  Delete
+                  {t('owner.common.delete')}
                 </button>
               </td>
             </tr>
@@ -300,6 +323,7 @@ function CodeFormPanel({
   code: DiscountCodeView | null;
   onDone: (message: string | null) => void;
 }) {
+  const t = useOwnerT();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<CodeForm>(code ? formOf(code) : EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -323,7 +347,7 @@ function CodeFormPanel({
         Object.fromEntries(
           parsed.error.issues.map((issue) => [
             String(issue.path[0] ?? 'code'),
-            issue.code === 'invalid_type' ? 'Please enter a number.' : issue.message,
+            issue.code === 'invalid_type' ? t('owner.codes.enterANumber') : issue.message,
           ]),
         ),
       );
@@ -334,11 +358,13 @@ function CodeFormPanel({
     try {
       await saveDiscountCode(owner, inputOf(form), code?.id);
       await queryClient.invalidateQueries({ queryKey: discountCodeKeys.list(owner) });
-      onDone(CODE_SAVED);
+      onDone(t('owner.codes.saved'));
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields) setErrors(caught.fields);
       setFailure(
-        caught instanceof ApiError && caught.status < 500 ? caught.message : CODE_SAVE_FAILED,
+        caught instanceof ApiError && caught.status < 500
+          ? caught.message
+          : t('owner.codes.saveFailed'),
       );
     } finally {
       setSaving(false);
@@ -353,47 +379,59 @@ function CodeFormPanel({
       className="space-y-4 rounded-lg border border-stone-200 p-4"
     >
       <h2 id="code-form-heading" className="text-lg font-semibold">
-        {code ? `Edit ${code.code}` : 'New discount code'}
+        {code ? t('owner.codes.editCode', { code: code.code }) : t('owner.codes.newDiscountCode')}
       </h2>
       <FormAlert>{failure}</FormAlert>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label="Code"
+          label={t('owner.codes.code')}
           autoCapitalize="characters"
           autoComplete="off"
-          hint="What shoppers type at checkout: letters, digits, - and _."
+          hint={t('owner.codes.whatShoppersTypeAtCheckout')}
           {...text('code')}
         />
         <Field
-          label="Discount"
+          label={t('owner.codes.discount')}
           name="kind"
           value={form.kind}
           options={[
-            { value: 'percent', label: 'Percent off' },
-            { value: 'fixed', label: 'Ksh off' },
+            { value: 'percent', label: t('owner.codes.percentOff') },
+            { value: 'fixed', label: t('owner.codes.kshOff') },
           ]}
           onChange={(event: ChangeEvent<HTMLSelectElement>) =>
             set('kind', event.target.value === 'fixed' ? 'fixed' : 'percent')
           }
         />
         <Field
-          label={form.kind === 'percent' ? 'Percent off' : 'Ksh off'}
+          label={form.kind === 'percent' ? t('owner.codes.percentOff') : t('owner.codes.kshOff')}
           inputMode="decimal"
           {...text('value')}
         />
         <Field
-          label="Minimum order (Ksh, optional)"
+          label={t('owner.codes.minimumOrderKshOptional')}
           inputMode="decimal"
-          hint={owner.shopId === null ? 'Of the whole cart.' : 'Of your products in the cart.'}
+          hint={
+            owner.shopId === null
+              ? t('owner.codes.ofTheWholeCart')
+              : t('owner.codes.ofYourProductsInThe')
+          }
           {...text('minOrder')}
         />
-        <Field label="Starts (optional)" type="datetime-local" {...text('startsAt')} />
-        <Field label="Ends (optional)" type="datetime-local" {...text('endsAt')} />
-        <Field label="Total uses (optional)" inputMode="numeric" {...text('usageLimit')} />
         <Field
-          label="Uses per shopper (optional)"
+          label={t('owner.codes.startsOptional')}
+          type="datetime-local"
+          {...text('startsAt')}
+        />
+        <Field label={t('owner.codes.endsOptional')} type="datetime-local" {...text('endsAt')} />
+        <Field
+          label={t('owner.codes.totalUsesOptional')}
           inputMode="numeric"
-          hint="Counted per account, or per device for guests."
+          {...text('usageLimit')}
+        />
+        <Field
+          label={t('owner.codes.usesPerShopperOptional')}
+          inputMode="numeric"
+          hint={t('owner.codes.countedPerAccountOrPer')}
           {...text('perShopperLimit')}
         />
       </div>
@@ -405,14 +443,14 @@ function CodeFormPanel({
           onChange={(event) => set('active', event.target.checked)}
           className={focusRing}
         />
-        Active (untick to pause the code)
+        {t('owner.codes.activeUntickToPauseThe')}
       </label>
       <div className="flex gap-2">
         <button type="submit" className={primaryButton} disabled={saving}>
-          {saving ? 'Saving...' : 'Save code'}
+          {saving ? t('owner.common.saving') : t('owner.codes.saveCode')}
         </button>
         <button type="button" className={secondaryButton} onClick={() => onDone(null)}>
-          Cancel
+          {t('owner.common.cancel')}
         </button>
       </div>
     </form>

@@ -17,8 +17,7 @@ import {
   type ShopFormValues,
 } from '../shop-form';
 import { ShopFields } from './shop-fields';
-
-export const SHOP_UPDATE_FAILED = 'Failed to update shop. Please try again.';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 export function EditShopDialog({
   shop,
@@ -29,14 +28,18 @@ export function EditShopDialog({
   onClose: () => void;
   onSaved: (shop: Shop) => void;
 }) {
+  const t = useOwnerT();
   return (
-    <Modal open={shop !== null} onClose={onClose} title="Edit Shop" size="max-w-3xl">
+    <Modal
+      open={shop !== null}
+      onClose={onClose}
+      title={t('owner.editShop.editShop')}
+      size="max-w-3xl"
+    >
       {shop && <EditShopForm shop={shop} onSaved={onSaved} onCancel={onClose} />}
     </Modal>
   );
 }
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function EditShopForm({
   shop,
@@ -47,6 +50,7 @@ function EditShopForm({
   onSaved: (shop: Shop) => void;
   onCancel: () => void;
 }) {
+  const t = useOwnerT();
   const form = useZodForm(shopFormSchema, { defaultValues: shopToForm(shop) });
   const [imageUrls, setImageUrls] = useState(shop.imageUrls);
   const [promotionalimages, setPromotionalImages] = useState(shop.promotionalimages);
@@ -96,14 +100,14 @@ function EditShopForm({
     <>
       <form
         noValidate
-        aria-label={`Edit ${shop.name}`}
+        aria-label={t('owner.common.editNamed', { name: shop.name })}
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4"
       >
         <FormAlert>
           {failure && (
             <>
-              {SHOP_UPDATE_FAILED}
+              {t('owner.editShop.updateFailed')}
               {failure.detail && <span className="block font-normal">{failure.detail}</span>}
             </>
           )}
@@ -112,22 +116,24 @@ function EditShopForm({
 
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-3">
           <p className="flex-1 text-sm text-stone-700">
-            {count(imageUrls.length, 'shop image', 'shop images')},{' '}
-            {count(promotionalimages.length, 'promotional image', 'promotional images')},{' '}
-            {logo.length > 0 ? 'a logo' : 'no logo'}
+            {t('owner.editShop.pictureCounts', {
+              shopImages: imageUrls.length,
+              promoImages: promotionalimages.length,
+              logo: logo.length > 0 ? t('owner.editShop.aLogo') : t('owner.editShop.noLogo'),
+            })}
           </p>
           <button type="button" onClick={() => setManaging(true)} className={secondaryButton}>
-            Manage Images
+            {t('owner.editShop.manageImages')}
           </button>
         </div>
 
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onCancel} className={secondaryButton}>
-            Cancel
+            {t('owner.common.cancel')}
           </button>
           <button type="submit" disabled={saving || busyUploading} className={primaryButton}>
             {/* Spec section 4: the shop form's button reads 'Uploading...' while it saves. */}
-            {saving ? 'Uploading...' : 'Save'}
+            {saving ? t('owner.common.uploading') : t('owner.common.save')}
           </button>
         </div>
       </form>
@@ -135,22 +141,22 @@ function EditShopForm({
       <Modal
         open={managing}
         onClose={() => setManaging(false)}
-        title="Manage Images"
-        description="Changes are saved with the shop when you press Save."
+        title={t('owner.editShop.manageImages')}
+        description={t('owner.editShop.changesAreSavedWithThe')}
         size="max-w-3xl"
       >
         <ImageListEditor
-          label="Logo"
+          label={t('owner.editShop.logo')}
           kind="shop"
           shopId={shop._id}
           images={logo}
           onChange={setLogo}
           limit={1}
-          limitMessage="A shop has one logo: remove this one to upload another."
+          limitMessage={t('owner.editShop.aShopHasOneLogo')}
           onBusyChange={onLogoBusy}
         />
         <ImageListEditor
-          label="Shop images"
+          label={t('owner.editShop.shopImages')}
           kind="shop"
           shopId={shop._id}
           images={imageUrls}
@@ -160,7 +166,7 @@ function EditShopForm({
           onBusyChange={onShopBusy}
         />
         <ImageListEditor
-          label="Promotional images"
+          label={t('owner.editShop.promotionalImages')}
           kind="shop"
           shopId={shop._id}
           images={promotionalimages}
@@ -176,7 +182,7 @@ function EditShopForm({
             onClick={() => setManaging(false)}
             className={primaryButton}
           >
-            {busyUploading ? 'Uploading...' : 'Done'}
+            {busyUploading ? t('owner.common.uploading') : t('owner.editShop.done')}
           </button>
         </div>
       </Modal>

@@ -13,11 +13,8 @@ import { useShops } from '../api/get-shops';
 import { CategoriesPanel } from './categories-panel';
 import { ProductsPanel } from './products-panel';
 import { usePageHeading } from './use-page-heading';
-
-export const NOT_YOUR_SHOP =
-  'You can only manage your own shop. Sign in with the account that owns this shop.';
-export const SHOP_NOT_FOUND = 'We could not find this shop.';
-export const CATEGORIES_LOAD_FAILED = 'Failed to load categories. Please try again later.';
+import { type OwnerKey } from '../../../lib/i18n';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 export function ManageProductsPage() {
   const { signedIn } = useSession();
@@ -26,16 +23,17 @@ export function ManageProductsPage() {
   return <ManageProducts key={shopId} shopId={shopId} />;
 }
 
-function loadProblem(error: unknown): string {
+function loadProblem(error: unknown): OwnerKey {
   if (error instanceof ApiError && (error.status === 403 || error.status === 401)) {
-    return NOT_YOUR_SHOP;
+    return 'owner.manageProducts.notYourShop';
   }
-  if (error instanceof ApiError && error.status === 404) return SHOP_NOT_FOUND;
-  return CATEGORIES_LOAD_FAILED;
+  if (error instanceof ApiError && error.status === 404) return 'owner.manageProducts.shopNotFound';
+  return 'owner.manageProducts.loadFailed';
 }
 
 function ManageProducts({ shopId }: { shopId: string }) {
-  usePageHeading('Manage Products');
+  const t = useOwnerT();
+  usePageHeading(t('owner.manageProducts.manageProducts'));
   const categories = useShopCategories(shopId);
   const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,25 +49,30 @@ function ManageProducts({ shopId }: { shopId: string }) {
     <section aria-labelledby="manage-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="manage-heading" className="text-2xl font-bold text-stone-900">
-          Manage Products{shopName ? `: ${shopName}` : ''}
+          {shopName
+            ? t('owner.common.titleOfShop', {
+                title: t('owner.manageProducts.manageProducts'),
+                shopName,
+              })
+            : t('owner.manageProducts.manageProducts')}
         </h1>
         <Link
           to="/shops"
           className={`text-sm font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
         >
-          Back to Shop Management
+          {t('owner.common.backToShopManagement')}
         </Link>
       </div>
       <FormStatus message={status} />
 
       {categories.isPending ? (
         <p role="status" className="text-stone-600">
-          Loading categories...
+          {t('owner.manageProducts.loadingCategories')}
         </p>
       ) : categories.isError ? (
         <div className="space-y-2">
           <p role="alert" className={alertClass}>
-            {loadProblem(categories.error)}
+            {t(loadProblem(categories.error))}
           </p>
           {!(categories.error instanceof ApiError && categories.error.status < 500) && (
             <button
@@ -77,7 +80,7 @@ function ManageProducts({ shopId }: { shopId: string }) {
               onClick={() => void categories.refetch()}
               className={secondaryButton}
             >
-              Try again
+              {t('owner.manageProducts.tryAgain')}
             </button>
           )}
         </div>

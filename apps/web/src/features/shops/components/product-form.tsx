@@ -2,7 +2,14 @@
 // Stock is the variants' sum when there are variants; count (units sold) is shown, never sent.
 import { useCallback, useId, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { IMAGE_LIMITS, IMAGE_LIMIT_MESSAGES, PRICING_TYPES, type Product } from '@soko/contract';
+import {
+  IMAGE_LIMITS,
+  IMAGE_LIMIT_MESSAGES,
+  PRICING_TYPES,
+  TAX_TYPE_LABELS,
+  TAX_TYPES,
+  type Product,
+} from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
@@ -29,6 +36,10 @@ export const PRODUCT_UPDATE_FAILED = 'Failed to update item';
 export const PICTURES_NOT_SENT = 'Not saved: a chosen picture did not upload. See Product images.';
 
 const pricingOptions = PRICING_TYPES.map((type) => ({ value: type, label: type }));
+const taxTypeOptions = [
+  { value: '', label: 'The shop’s default' },
+  ...TAX_TYPES.map((type) => ({ value: type, label: TAX_TYPE_LABELS[type] })),
+];
 
 export function ProductForm({
   shopId,
@@ -45,6 +56,7 @@ export function ProductForm({
 }) {
   const titleId = useId();
   const descriptionId = useId();
+  const descriptionSwId = useId();
   const mode = product ? 'edit' : 'add';
   const form = useZodForm(productFormSchema, {
     defaultValues: product ? productToForm(product) : emptyProductForm(),
@@ -121,6 +133,30 @@ export function ProductForm({
             Separate bullet points with ||
           </p>
         </div>
+        {/* Shown to shoppers browsing in Kiswahili; blank shows the English (decision 050). */}
+        <Field
+          label="Swahili name (optional)"
+          lang="sw"
+          className="sm:col-span-2"
+          error={errors.nameSw?.message}
+          {...register('nameSw')}
+        />
+        <div className="sm:col-span-2">
+          <label htmlFor={descriptionSwId} className="block text-sm font-medium text-stone-800">
+            Swahili description (optional)
+          </label>
+          <textarea
+            id={descriptionSwId}
+            lang="sw"
+            rows={4}
+            aria-describedby={`${descriptionSwId}-hint`}
+            className={inputClass}
+            {...register('descriptionSw')}
+          />
+          <p id={`${descriptionSwId}-hint`} className="mt-1 text-xs text-stone-600">
+            Separate bullet points with ||
+          </p>
+        </div>
         <Field
           label="Price (Ksh)"
           type="number"
@@ -186,6 +222,13 @@ export function ProductForm({
           options={pricingOptions}
           error={errors.pricingType?.message}
           {...register('pricingType')}
+        />
+        <Field
+          label="Tax type"
+          options={taxTypeOptions}
+          hint="KRA’s type. The shop’s default: B (16 %) when VAT-registered, else D."
+          error={errors.taxType?.message}
+          {...register('taxType')}
         />
       </div>
 

@@ -20,11 +20,7 @@ import { useOwnerCategoryProducts } from '../api/get-shop-categories';
 import { ownerKeys } from '../api/get-shops';
 import { deleteProduct } from '../api/save-catalog';
 import { ProductForm } from './product-form';
-
-export const SELECT_CATEGORY = 'Select a category to view products.';
-export const NO_PRODUCTS = 'No products found. Add a new product to get started.';
-export const PRODUCT_DELETED = 'Product deleted successfully';
-export const PRODUCT_DELETE_FAILED = 'Failed to delete product';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
 
@@ -37,6 +33,7 @@ export function ProductsPanel({
   category: Category | null;
   onStatus: (message: string | null) => void;
 }) {
+  const t = useOwnerT();
   return (
     <section aria-labelledby="products-heading" className="min-w-0 space-y-3">
       {category ? (
@@ -49,9 +46,9 @@ export function ProductsPanel({
       ) : (
         <>
           <h2 id="products-heading" className="text-lg font-semibold">
-            Products
+            {t('owner.products.products')}
           </h2>
-          <p className="text-stone-600">{SELECT_CATEGORY}</p>
+          <p className="text-stone-600">{t('owner.products.selectCategory')}</p>
         </>
       )}
     </section>
@@ -67,6 +64,7 @@ function CategoryProducts({
   category: Category;
   onStatus: (message: string | null) => void;
 }) {
+  const t = useOwnerT();
   const queryClient = useQueryClient();
   // The page is in the address beside the category (which starts it again at 1): Back returns.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -93,7 +91,7 @@ function CategoryProducts({
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="products-heading" className="text-lg font-semibold">
-          Products in {category.name}
+          {t('owner.products.productsIn', { name: category.name })}
         </h2>
         {form === null && (
           <button
@@ -105,7 +103,7 @@ function CategoryProducts({
             }}
             className={primaryButton}
           >
-            Add Product
+            {t('owner.products.addProduct')}
           </button>
         )}
       </div>
@@ -120,20 +118,22 @@ function CategoryProducts({
             closeForm();
             void reload();
             onStatus(
-              mode === 'add' ? `Product ${saved.name} added.` : `Product ${saved.name} updated.`,
+              mode === 'add'
+                ? t('owner.products.added', { name: saved.name })
+                : t('owner.products.updated', { name: saved.name }),
             );
           }}
         />
       ) : products.isPending ? (
         <p role="status" className="text-stone-600">
-          Loading products...
+          {t('owner.products.loadingProducts')}
         </p>
       ) : products.isError ? (
         <p role="alert" className={alertClass}>
-          Failed to load products. Please try again later.
+          {t('owner.products.failedToLoadProductsPlease')}
         </p>
       ) : products.data.products.length === 0 ? (
-        <p className="text-stone-600">{NO_PRODUCTS}</p>
+        <p className="text-stone-600">{t('owner.products.noProducts')}</p>
       ) : (
         <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
           {products.data.products.map((product) => (
@@ -153,8 +153,12 @@ function CategoryProducts({
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-stone-900">{product.name}</p>
                 <p className="text-sm text-stone-600">
-                  {formatKsh(product.price)} · {product.stock} in stock
-                  {product.variants.length > 0 && ` · ${product.variants.length} variants`}
+                  {t('owner.products.inStock', {
+                    price: formatKsh(product.price),
+                    stock: product.stock,
+                  })}
+                  {product.variants.length > 0 &&
+                    t('owner.products.variants', { variantsCount: product.variants.length })}
                 </p>
               </div>
               <div className="flex gap-2">
@@ -166,7 +170,8 @@ function CategoryProducts({
                   }}
                   className={smallButton}
                 >
-                  Edit<span className="sr-only"> {product.name}</span>
+                  {t('owner.common.edit')}
+                  <span className="sr-only"> {product.name}</span>
                 </button>
                 <button
                   type="button"
@@ -176,7 +181,8 @@ function CategoryProducts({
                   }}
                   className={`${smallButton} text-red-800`}
                 >
-                  Delete<span className="sr-only"> {product.name}</span>
+                  {t('owner.common.delete')}
+                  <span className="sr-only"> {product.name}</span>
                 </button>
               </div>
             </li>
@@ -194,23 +200,23 @@ function CategoryProducts({
               return updated;
             })
           }
-          label="Product pages"
+          label={t('owner.products.productPages')}
         />
       )}
 
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'product'}?`}
-        message="It leaves the shop at once. Orders already placed keep it."
-        confirmLabel="Delete product"
+        title={t('owner.products.deleteQuestion', { name: deleting?.name ?? 'product' })}
+        message={t('owner.products.itLeavesTheShopAt')}
+        confirmLabel={t('owner.products.deleteProduct')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           try {
             await deleteProduct(deleting._id);
           } catch (caught) {
-            console.error(PRODUCT_DELETE_FAILED, caught);
-            throw new Error(PRODUCT_DELETE_FAILED);
+            console.error(t('owner.products.deleteFailed'), caught);
+            throw new Error(t('owner.products.deleteFailed'));
           }
           // Spec section 7: success removes it from the list.
           queryClient.setQueryData<ProductsPage>(
@@ -222,7 +228,7 @@ function CategoryProducts({
               },
           );
           void reload();
-          onStatus(PRODUCT_DELETED);
+          onStatus(t('owner.products.deleted'));
           setDeleting(null);
         }}
       />

@@ -17,6 +17,8 @@ import { useShopLedger } from '../api/shop-ledger';
 import { usePageHeading } from './use-page-heading';
 import { Pagination } from '../../catalog';
 import { LoadFailed, Loading } from '../../../components/load-state';
+import { type OwnerKey, type Translate } from '../../../lib/i18n';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -28,18 +30,28 @@ export function ShopBalancePage() {
 }
 
 /** What an entry was, in the owner's words. */
-function entryText(entry: LedgerEntry): string {
+function entryText(entry: LedgerEntry, t: Translate<OwnerKey>): string {
   if (entry.kind === 'payout') {
-    const method = entry.method ? PAYOUT_METHOD_LABELS[entry.method] : '';
-    return `Payout${method ? ` by ${method}` : ''}${entry.reference ? `, ref. ${entry.reference}` : ''}`;
+    const payout = entry.method
+      ? t('owner.balance.payoutBy', { method: PAYOUT_METHOD_LABELS[entry.method] })
+      : t('owner.balance.payout');
+    return entry.reference
+      ? t('owner.balance.withReference', { text: payout, reference: entry.reference })
+      : payout;
   }
   const label = LEDGER_ENTRY_LABELS[entry.kind];
   if (entry.gross === null || entry.commission === null) return label;
-  return `${label}: ${formatKsh(Math.abs(entry.gross))} less ${formatKsh(Math.abs(entry.commission))} commission (${entry.commissionPercent ?? 0}%)`;
+  return t('owner.balance.sale', {
+    label,
+    gross: formatKsh(Math.abs(entry.gross)),
+    commission: formatKsh(Math.abs(entry.commission)),
+    percent: entry.commissionPercent ?? 0,
+  });
 }
 
 function ShopBalance({ shopId }: { shopId: string }) {
-  usePageHeading('Balance');
+  const t = useOwnerT();
+  usePageHeading(t('owner.balance.balance'));
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
   const ledger = useShopLedger(shopId, page);
@@ -54,74 +66,79 @@ function ShopBalance({ shopId }: { shopId: string }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="balance-heading" className="text-2xl font-bold text-stone-900">
-          Balance{ledger.data ? `: ${ledger.data.shopName}` : ''}
+          {ledger.data
+            ? t('owner.common.titleOfShop', {
+                title: t('owner.balance.balance'),
+                shopName: ledger.data.shopName,
+              })
+            : t('owner.balance.balance')}
         </h1>
         <Link to="/shops" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to shops
+          {t('owner.common.backToShops')}
         </Link>
       </div>
       {ledger.isPending ? (
-        <Loading>Loading the balance...</Loading>
+        <Loading>{t('owner.balance.loadingTheBalance')}</Loading>
       ) : ledger.isError ? (
         <LoadFailed onRetry={ledger.refetch}>
-          Failed to load the balance. Please try again later.
+          {t('owner.balance.failedToLoadTheBalance')}
         </LoadFailed>
       ) : (
         <>
           <dl className="grid gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2">
             <div>
-              <dt className="text-sm text-stone-600">Owed to the shop</dt>
+              <dt className="text-sm text-stone-600">{t('owner.balance.owedToTheShop')}</dt>
               <dd className="text-3xl font-bold tabular-nums text-stone-900">
                 {formatKsh(ledger.data.balance)}
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-stone-600">Available to pay out</dt>
+              <dt className="text-sm text-stone-600">{t('owner.balance.availableToPayOut')}</dt>
               <dd className="text-lg font-semibold tabular-nums text-stone-900">
                 {formatKsh(ledger.data.available)}
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-stone-600">Pending delivery</dt>
+              <dt className="text-sm text-stone-600">{t('owner.balance.pendingDelivery')}</dt>
               <dd className="text-lg font-semibold tabular-nums text-stone-900">
                 {formatKsh(ledger.data.pending)}
               </dd>
               <dd className="text-sm text-stone-600">
-                Paid sales become available once their orders are delivered.
+                {t('owner.balance.paidSalesBecomeAvailableOnce')}
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-stone-600">Commission on new sales</dt>
+              <dt className="text-sm text-stone-600">{t('owner.balance.commissionOnNewSales')}</dt>
               <dd className="text-lg font-semibold text-stone-900">
                 {ledger.data.commissionPercent}%
-                {ledger.data.commissionIsDefault ? ' (the marketplace’s rate)' : ''}
+                {ledger.data.commissionIsDefault ? t('owner.balance.marketplaceRate') : ''}
               </dd>
             </div>
           </dl>
           {ledger.data.entries.length === 0 ? (
-            <p className="text-stone-600">
-              Nothing yet. A sale shows here once it is paid, or handed over when paid on delivery.
-            </p>
+            <p className="text-stone-600">{t('owner.balance.nothingYetASaleShows')}</p>
           ) : (
             <div className="overflow-x-auto rounded-lg border border-stone-200">
               <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Balance history, newest first</caption>
+                <caption className="sr-only">
+                  {t('owner.balance.balanceHistoryNewestFirst')}
+                </caption>
                 <thead className="bg-stone-100 text-stone-700">
                   <tr>
                     <th scope="col" className="px-3 py-2">
-                      Date
+                      {t('owner.balance.date')}
                     </th>
                     <th scope="col" className="px-3 py-2">
-                      What
+                      {t('owner.balance.what')}
                     </th>
                     <th scope="col" className="px-3 py-2">
-                      Order
+                      {t('owner.balance.order')}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right">
-                      Amount
+                      {t('owner.balance.amount')}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right">
-                      Balance
+                      {t('owner.balance.balance')}
                     </th>
                   </tr>
                 </thead>
@@ -131,7 +148,7 @@ function ShopBalance({ shopId }: { shopId: string }) {
                       <td className="px-3 py-2 whitespace-nowrap">
                         {when.format(new Date(entry.at))}
                       </td>
-                      <td className="px-3 py-2">{entryText(entry)}</td>
+                      <td className="px-3 py-2">{entryText(entry, t)}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{entry.orderNumber ?? ''}</td>
                       <td
                         className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}
@@ -149,7 +166,12 @@ function ShopBalance({ shopId }: { shopId: string }) {
             </div>
           )}
           {pages > 1 && (
-            <Pagination page={page} pageCount={pages} onPageChange={go} label="History pages" />
+            <Pagination
+              page={page}
+              pageCount={pages}
+              onPageChange={go}
+              label={t('owner.balance.historyPages')}
+            />
           )}
         </>
       )}

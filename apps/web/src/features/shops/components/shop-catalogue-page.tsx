@@ -15,9 +15,9 @@ import { focusRing, primaryButton, secondaryButton } from '../../../components/f
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { downloadCatalogueCsv, uploadCatalogueCsv } from '../api/shop-catalogue';
-import { usePageHeading } from './use-page-heading';
-
-export const CATALOGUE_EXPORT_FAILED = 'The catalogue could not be exported. Please try again.';
+import { ShopScreen } from './shop-screen';
+import { type OwnerKey, type Translate } from '../../../lib/i18n';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 export function ShopCataloguePage() {
   const { signedIn } = useSession();
@@ -28,18 +28,13 @@ export function ShopCataloguePage() {
 
 type Phase = 'idle' | 'checking' | 'checked' | 'importing' | 'done';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function summary(result: CatalogueImportResult, done: boolean): string {
-  const { created, updated, unchanged } = result.products;
-  const rows = plural(result.rows, 'row');
-  return done
-    ? `Imported ${rows}: ${plural(created, 'product')} created, ${updated} updated, ${unchanged} unchanged.`
-    : `Ready to import ${rows}: ${plural(created, 'product')} to create, ${updated} to update, ${unchanged} unchanged.`;
+function summary(result: CatalogueImportResult, done: boolean, t: Translate<OwnerKey>): string {
+  const counts = { rows: result.rows, ...result.products };
+  return done ? t('owner.catalogue.imported', counts) : t('owner.catalogue.readyToImport', counts);
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown, t: Translate<OwnerKey>) =>
+  error instanceof ApiError ? error.message : t('owner.catalogue.somethingWentWrong');
 
 /** A refused import's rows (400 invalid_rows), or none for any other failure. */
 function refusedRows(error: unknown): { errors: CatalogueRowError[]; errorCount: number } | null {
@@ -49,7 +44,7 @@ function refusedRows(error: unknown): { errors: CatalogueRowError[]; errorCount:
 }
 
 function ShopCatalogue({ shopId }: { shopId: string }) {
-  usePageHeading('Catalogue');
+  const t = useOwnerT();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
@@ -74,7 +69,7 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
     } catch (error) {
       setResult(null);
       setRowErrors(refusedRows(error));
-      setFailure(messageOf(error));
+      setFailure(messageOf(error, t));
       setPhase('idle');
     }
   };
@@ -101,7 +96,7 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
     try {
       await downloadCatalogueCsv(shopId);
     } catch {
-      setFailure(CATALOGUE_EXPORT_FAILED);
+      setFailure(t('owner.catalogue.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -111,44 +106,29 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
   const ready = phase === 'checked' && result !== null && result.errorCount === 0;
 
   return (
-    <section aria-labelledby="catalogue-heading" className="mx-auto max-w-4xl space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="catalogue-heading" className="text-2xl font-bold text-stone-900">
-          Catalogue
-        </h1>
-        <Link to="/shops" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to shops
-        </Link>
-      </div>
-
+    <ShopScreen id="catalogue" title={t('owner.catalogue.catalogue')} spacing="space-y-6">
       <section aria-labelledby="export-heading" className="space-y-2">
         <h2 id="export-heading" className="text-lg font-semibold">
-          Export
+          {t('owner.catalogue.export')}
         </h2>
-        <p className="text-sm text-stone-600">
-          Every product as a row (a row per option), with its SKU, price in Ksh, stock, category and
-          picture links. Edit it in a spreadsheet and import it back.
-        </p>
+        <p className="text-sm text-stone-600">{t('owner.catalogue.everyProductAsARow')}</p>
         <button
           type="button"
           className={secondaryButton}
           disabled={exporting}
           onClick={() => void exportCsv()}
         >
-          {exporting ? 'Exporting...' : 'Export CSV'}
+          {exporting ? t('owner.catalogue.exporting') : t('owner.catalogue.exportCsv')}
         </button>
       </section>
 
       <section aria-labelledby="import-heading" className="space-y-3">
         <h2 id="import-heading" className="text-lg font-semibold">
-          Import CSV
+          {t('owner.catalogue.importCsv')}
         </h2>
-        <p className="text-sm text-stone-600">
-          Products are matched by SKU: a known SKU is updated, a new one created. The file is
-          checked first; nothing is written until you import a file without errors.
-        </p>
+        <p className="text-sm text-stone-600">{t('owner.catalogue.productsAreMatchedBySku')}</p>
         <label className="block text-sm font-medium text-stone-800">
-          CSV file
+          {t('owner.catalogue.csvFile')}
           <input
             type="file"
             accept=".csv,text/csv"
@@ -161,13 +141,15 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
         {busy && (
           <div className="space-y-1">
             <p className="text-sm text-stone-700">
-              {phase === 'checking' ? 'Checking the file...' : 'Importing...'}
+              {phase === 'checking'
+                ? t('owner.catalogue.checkingTheFile')
+                : t('owner.catalogue.importing')}
               {progress < 1
-                ? ` ${Math.round(progress * 100)}% sent`
-                : ' Sent; waiting for the server.'}
+                ? t('owner.catalogue.sent', { progress: Math.round(progress * 100) })
+                : t('owner.catalogue.sentWaitingForTheServer')}
             </p>
             <progress
-              aria-label="Upload progress"
+              aria-label={t('owner.catalogue.uploadProgress')}
               max={1}
               value={progress}
               className="h-2 w-full"
@@ -179,15 +161,21 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
         {rowErrors && rowErrors.errorCount > 0 && (
           <div role="alert" className="space-y-2">
             <p className="font-semibold text-red-800">
-              {plural(rowErrors.errorCount, 'error')} in the file: fix{' '}
-              {rowErrors.errorCount === 1 ? 'it' : 'them'} and choose the file again.
+              {t('owner.catalogue.errorsInFile', { count: rowErrors.errorCount })}
               {rowErrors.errors.length < rowErrors.errorCount &&
-                ` The first ${rowErrors.errors.length} are listed.`}
+                t('owner.catalogue.theFirstAreListed', { errorsCount: rowErrors.errors.length })}
             </p>
-            <ul aria-label="Row errors" className="list-disc space-y-1 pl-5 text-sm text-red-800">
+            <ul
+              aria-label={t('owner.catalogue.rowErrors')}
+              className="list-disc space-y-1 pl-5 text-sm text-red-800"
+            >
               {rowErrors.errors.map((error) => (
                 <li key={`${error.row}-${error.column}`}>
-                  Row {error.row}, {error.column}: {error.message}
+                  {t('owner.catalogue.row', {
+                    row: error.row,
+                    column: error.column,
+                    message: error.message,
+                  })}
                 </li>
               ))}
             </ul>
@@ -197,18 +185,18 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
         <FormStatus
           message={
             result && result.errorCount === 0 && (phase === 'checked' || phase === 'done')
-              ? summary(result, phase === 'done')
+              ? summary(result, phase === 'done', t)
               : null
           }
         />
         {ready && result.newCategories.length > 0 && (
           <p className="text-sm text-stone-700">
-            New categories: {result.newCategories.join(', ')}.
+            {t('owner.catalogue.newCategories', { newCategories: result.newCategories.join(', ') })}
           </p>
         )}
         {ready && file && (
           <button type="button" className={primaryButton} onClick={() => void send(file, false)}>
-            Import
+            {t('owner.catalogue.import')}
           </button>
         )}
         {phase === 'done' && (
@@ -216,10 +204,10 @@ function ShopCatalogue({ shopId }: { shopId: string }) {
             to={`/add-products/${encodeURIComponent(shopId)}`}
             className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}
           >
-            See the products
+            {t('owner.catalogue.seeTheProducts')}
           </Link>
         )}
       </section>
-    </section>
+    </ShopScreen>
   );
 }

@@ -1,11 +1,11 @@
 // /shops/:shopId/codes (issue 32, decision 038): the shop's own discount codes, which take off
 // its products only and which the shop bears.
-import { Link, Navigate, useParams } from 'react-router';
-import { focusRing } from '../../../components/form-styles';
+import { Navigate, useParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useShops } from '../api/get-shops';
 import { DiscountCodesEditor } from './discount-codes-editor';
-import { usePageHeading } from './use-page-heading';
+import { ShopScreen } from './shop-screen';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 export function ShopCodesPage() {
   const { signedIn } = useSession();
@@ -15,19 +15,11 @@ export function ShopCodesPage() {
 }
 
 function ShopCodes({ shopId }: { shopId: string }) {
-  usePageHeading('Discount codes');
+  const t = useOwnerT();
   const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
   return (
-    <section aria-labelledby="codes-heading" className="mx-auto max-w-4xl space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="codes-heading" className="text-2xl font-bold text-stone-900">
-          Discount codes{shopName ? `: ${shopName}` : ''}
-        </h1>
-        <Link to="/shops" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to shops
-        </Link>
-      </div>
+    <ShopScreen id="codes" title={t('owner.codes.discountCodes')} shopName={shopName}>
       <DiscountCodesEditor owner={{ shopId }} />
-    </section>
+    </ShopScreen>
   );
 }

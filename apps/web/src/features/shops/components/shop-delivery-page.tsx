@@ -4,7 +4,7 @@
 // (decision 036). Checked by the contract's schema here and again by the server, whose
 // field errors ('zones.1.counties.0') land on the fields they name.
 import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, type FieldError, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -27,10 +27,8 @@ import { getAgentPointsQueryOptions } from '../../../lib/delivery-quote';
 import { useSession } from '../../../lib/session';
 import { useShops } from '../api/get-shops';
 import { saveShopDelivery, shopDeliveryKeys, useShopDelivery } from '../api/shop-delivery';
-import { usePageHeading } from './use-page-heading';
-
-export const DELIVERY_SAVED = 'Delivery saved.';
-export const DELIVERY_SAVE_FAILED = 'Failed to save delivery. Please try again.';
+import { ShopScreen } from './shop-screen';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 type DeliveryForm = UseFormReturn<
   DeliverySettingsInput,
@@ -51,34 +49,27 @@ function formValues({ shopId: _id, isDefault: _default, ...settings }: ShopDeliv
 }
 
 function ShopDelivery({ shopId }: { shopId: string }) {
-  usePageHeading('Delivery');
+  const t = useOwnerT();
   const delivery = useShopDelivery(shopId);
   const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
 
   return (
-    <section aria-labelledby="delivery-heading" className="mx-auto max-w-4xl space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="delivery-heading" className="text-2xl font-bold text-stone-900">
-          Delivery{shopName ? `: ${shopName}` : ''}
-        </h1>
-        <Link to="/shops" className={`text-sm font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to shops
-        </Link>
-      </div>
+    <ShopScreen id="delivery" title={t('owner.delivery.delivery')} shopName={shopName}>
       {delivery.isPending ? (
-        <Loading>Loading the delivery settings...</Loading>
+        <Loading>{t('owner.delivery.loadingTheDeliverySettings')}</Loading>
       ) : delivery.isError ? (
         <LoadFailed onRetry={delivery.refetch}>
-          Failed to load the delivery settings. Please try again later.
+          {t('owner.delivery.failedToLoadTheDelivery')}
         </LoadFailed>
       ) : (
         <DeliverySettingsForm shopId={shopId} saved={delivery.data} />
       )}
-    </section>
+    </ShopScreen>
   );
 }
 
 function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDeliveryResponse }) {
+  const t = useOwnerT();
   const queryClient = useQueryClient();
   const form: DeliveryForm = useZodForm(deliverySettingsInputSchema, {
     defaultValues: formValues(saved),
@@ -97,7 +88,7 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
       queryClient.setQueryData(shopDeliveryKeys.shop(shopId), answer);
       // New counters come back with their ids: the next save keeps them (orders name them).
       form.reset(formValues(answer));
-      setStatus(DELIVERY_SAVED);
+      setStatus(t('owner.delivery.saved'));
     } catch (caught) {
       const landed =
         caught instanceof ApiError && caught.fields ? setFieldErrors(form, caught.fields) : false;
@@ -117,14 +108,13 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
     >
       {saved.isDefault && (
         <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700">
-          Your shop charges the marketplace&apos;s standard rates (Standard Ksh 10, Express Ksh 20)
-          until you save your own.
+          {t('owner.delivery.yourShopChargesTheMarketplaces')}
         </p>
       )}
       <FormAlert>
         {failure && (
           <>
-            {DELIVERY_SAVE_FAILED}
+            {t('owner.delivery.saveFailed')}
             {failure.detail && <span className="block font-normal">{failure.detail}</span>}
           </>
         )}
@@ -132,22 +122,19 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
 
       <section aria-labelledby="delivery-zones" className="space-y-3">
         <h2 id="delivery-zones" className="text-lg font-semibold">
-          County groups
+          {t('owner.delivery.countyGroups')}
         </h2>
-        <p className="text-sm text-stone-600">
-          Counties that share a price, such as a Nairobi group. A county in no group pays the rest
-          of Kenya&apos;s rates.
-        </p>
+        <p className="text-sm text-stone-600">{t('owner.delivery.countiesThatShareAPrice')}</p>
         {zones.fields.length === 0 && (
-          <p className="text-sm text-stone-700">
-            No groups yet: every county pays the rates below.
-          </p>
+          <p className="text-sm text-stone-700">{t('owner.delivery.noGroupsYetEveryCounty')}</p>
         )}
         {zones.fields.map((zone, index) => (
           <fieldset key={zone.id} className="space-y-3 rounded-lg border border-stone-200 p-3">
-            <legend className="px-1 font-semibold">Group {index + 1}</legend>
+            <legend className="px-1 font-semibold">
+              {t('owner.delivery.group', { index: index + 1 })}
+            </legend>
             <Field
-              label="Group name"
+              label={t('owner.delivery.groupName')}
               required
               error={errors.zones?.[index]?.name?.message}
               {...form.register(`zones.${index}.name`)}
@@ -159,7 +146,7 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
               onClick={() => zones.remove(index)}
               className={`text-sm ${secondaryButton}`}
             >
-              Remove group {index + 1}
+              {t('owner.delivery.removeGroup', { index: index + 1 })}
             </button>
           </fieldset>
         ))}
@@ -176,24 +163,24 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
               })
             }
           >
-            Add a county group
+            {t('owner.delivery.addACountyGroup')}
           </button>
         )}
       </section>
 
       <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
-        <legend className="px-1 text-lg font-semibold">Rest of Kenya</legend>
+        <legend className="px-1 text-lg font-semibold">{t('owner.delivery.restOfKenya')}</legend>
         <RateFields form={form} prefix="restOfKenya" />
       </fieldset>
 
       <div className="max-w-sm">
         <Field
-          label="Free delivery from (Ksh)"
+          label={t('owner.delivery.freeDeliveryFromKsh')}
           type="number"
           min={0}
           step="0.01"
           inputMode="decimal"
-          hint="Optional. A part whose items from your shop reach this amount is delivered free."
+          hint={t('owner.delivery.optionalAPartWhoseItems')}
           error={errors.freeFrom?.message}
           {...form.register('freeFrom', {
             setValueAs: (value: unknown) =>
@@ -204,20 +191,22 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
 
       <section aria-labelledby="delivery-counters" className="space-y-3">
         <h2 id="delivery-counters" className="text-lg font-semibold">
-          Pickup counters
+          {t('owner.delivery.pickupCounters')}
         </h2>
         <p className="text-sm text-stone-600">
-          Places where shoppers collect their order instead: they need no street address.
+          {t('owner.delivery.placesWhereShoppersCollectTheir')}
         </p>
         {counters.fields.length === 0 && (
-          <p className="text-sm text-stone-700">No pickup counters yet.</p>
+          <p className="text-sm text-stone-700">{t('owner.delivery.noPickupCountersYet')}</p>
         )}
         {counters.fields.map((counter, index) => (
           <fieldset
             key={counter.id}
             className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-2"
           >
-            <legend className="px-1 font-semibold">Counter {index + 1}</legend>
+            <legend className="px-1 font-semibold">
+              {t('owner.delivery.counter', { index: index + 1 })}
+            </legend>
             <input
               type="hidden"
               {...form.register(`pickupCounters.${index}.id`, {
@@ -227,25 +216,25 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
               })}
             />
             <Field
-              label="Counter name"
+              label={t('owner.delivery.counterName')}
               required
               error={errors.pickupCounters?.[index]?.name?.message}
               {...form.register(`pickupCounters.${index}.name`)}
             />
             <Field
-              label="Counter address"
+              label={t('owner.delivery.counterAddress')}
               required
               error={errors.pickupCounters?.[index]?.address?.message}
               {...form.register(`pickupCounters.${index}.address`)}
             />
             <Field
-              label="Opening hours"
-              hint="Optional, such as Mon-Sat 8-18."
+              label={t('owner.delivery.openingHours')}
+              hint={t('owner.delivery.optionalSuchAsMonSat')}
               error={errors.pickupCounters?.[index]?.hours?.message}
               {...form.register(`pickupCounters.${index}.hours`)}
             />
             <Field
-              label="Pickup fee (Ksh)"
+              label={t('owner.delivery.pickupFeeKsh')}
               type="number"
               min={0}
               step="0.01"
@@ -259,7 +248,7 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
                 onClick={() => counters.remove(index)}
                 className={`text-sm ${secondaryButton}`}
               >
-                Remove counter {index + 1}
+                {t('owner.delivery.removeCounter', { index: index + 1 })}
               </button>
             </div>
           </fieldset>
@@ -270,7 +259,7 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
             className={secondaryButton}
             onClick={() => counters.append({ name: '', address: '', hours: '', fee: 0 })}
           >
-            Add a pickup counter
+            {t('owner.delivery.addAPickupCounter')}
           </button>
         )}
       </section>
@@ -279,7 +268,7 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
 
       <FormStatus message={status} />
       <button type="submit" disabled={isSubmitting} className={primaryButton}>
-        {isSubmitting ? 'Saving...' : 'Save delivery'}
+        {isSubmitting ? t('owner.common.saving') : t('owner.delivery.saveDelivery')}
       </button>
     </form>
   );
@@ -290,6 +279,7 @@ function DeliverySettingsForm({ shopId, saved }: { shopId: string; saved: ShopDe
  * (the carrier prices each agent point from it). Hidden switch when no carrier is set here.
  */
 function AgentPointsFields({ form }: { form: DeliveryForm }) {
+  const t = useOwnerT();
   const list = useQuery(getAgentPointsQueryOptions(null));
   const enabled = form.watch('agents.enabled');
   const { errors } = form.formState;
@@ -299,31 +289,26 @@ function AgentPointsFields({ form }: { form: DeliveryForm }) {
   // Counties in their own groups, so an owner finds the agent near the shop.
   const byCounty = new Map<string, { id: string; name: string; area: string }[]>();
   for (const point of list.data?.agents ?? []) {
-    const county = point.county || 'Other';
+    const county = point.county || t('owner.delivery.otherCounty');
     byCounty.set(county, [...(byCounty.get(county) ?? []), point]);
   }
   return (
     <section aria-labelledby="delivery-agents" className="space-y-3">
       <h2 id="delivery-agents" className="text-lg font-semibold">
-        Agent points
+        {t('owner.delivery.agentPoints')}
       </h2>
       {list.isPending ? (
         <p role="status" className="text-sm text-stone-700">
-          Loading agent points...
+          {t('owner.delivery.loadingAgentPoints')}
         </p>
       ) : list.isError ? (
-        <p className="text-sm text-stone-700">
-          Agent points cannot be listed just now. Your other delivery settings can still be saved.
-        </p>
+        <p className="text-sm text-stone-700">{t('owner.delivery.agentPointsCannotBeListed')}</p>
       ) : !carrier ? (
-        <p className="text-sm text-stone-700">
-          Pickup at agent points is not offered on this marketplace.
-        </p>
+        <p className="text-sm text-stone-700">{t('owner.delivery.pickupAtAgentPointsIs')}</p>
       ) : (
         <>
           <p className="text-sm text-stone-600">
-            Shoppers collect at a {carrier} agent near them; you leave the parcel at your drop-off
-            agent and {carrier} prices each trip.
+            {t('owner.delivery.shoppersCollectAtAAgent', { carrier })}
           </p>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input
@@ -332,7 +317,7 @@ function AgentPointsFields({ form }: { form: DeliveryForm }) {
               aria-describedby={enabledError ? 'agents-enabled-error' : undefined}
               {...form.register('agents.enabled')}
             />
-            Offer pickup at {carrier} agent points
+            {t('owner.delivery.offerPickupAtAgentPoints', { carrier })}
           </label>
           {enabledError && (
             <p id="agents-enabled-error" className="text-sm text-red-800">
@@ -342,7 +327,7 @@ function AgentPointsFields({ form }: { form: DeliveryForm }) {
           {enabled && (
             <div className="max-w-md">
               <label htmlFor="agents-drop-off" className="block text-sm font-medium text-stone-800">
-                Drop-off agent point
+                {t('owner.delivery.dropOffAgentPoint')}
               </label>
               <select
                 id="agents-drop-off"
@@ -354,7 +339,7 @@ function AgentPointsFields({ form }: { form: DeliveryForm }) {
                     typeof value === 'string' && value ? value : null,
                 })}
               >
-                <option value="">Choose where your parcels leave from</option>
+                <option value="">{t('owner.delivery.chooseWhereYourParcelsLeave')}</option>
                 {[...byCounty].map(([county, points]) => (
                   <optgroup key={county} label={county}>
                     {points.map((point) => (
@@ -386,15 +371,17 @@ function RateFields({
   form: DeliveryForm;
   prefix: `zones.${number}` | 'restOfKenya';
 }) {
+  const t = useOwnerT();
   const errorAt = (path: string) => messageAt(form.formState.errors, `${prefix}.${path}`);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {(['standard', 'express'] as const).map((option) => {
-        const name = option === 'standard' ? 'Standard' : 'Express';
+        const name =
+          option === 'standard' ? t('owner.delivery.standard') : t('owner.delivery.express');
         return (
           <div key={option} className="contents">
             <Field
-              label={`${name} fee (Ksh)`}
+              label={t('owner.delivery.feeKsh', { name })}
               type="number"
               required
               min={0}
@@ -404,8 +391,8 @@ function RateFields({
               {...form.register(`${prefix}.${option}.fee`, { valueAsNumber: true })}
             />
             <Field
-              label={`${name} time`}
-              hint="Optional, shown to shoppers: 1-2 days."
+              label={t('owner.delivery.time', { name })}
+              hint={t('owner.delivery.timeHint')}
               error={errorAt(`${option}.days`)}
               {...form.register(`${prefix}.${option}.days`)}
             />
@@ -418,11 +405,12 @@ function RateFields({
 
 /** The 47 counties as checkboxes: a group names one or more. */
 function CountyPicker({ form, index }: { form: DeliveryForm; index: number }) {
+  const t = useOwnerT();
   const error = messageAt(form.formState.errors, `zones.${index}.counties`);
   const errorId = `zone-${index}-counties-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium text-stone-800">Counties</legend>
+      <legend className="text-sm font-medium text-stone-800">{t('owner.delivery.counties')}</legend>
       <div className="mt-1 grid max-h-56 grid-cols-2 gap-x-3 gap-y-1 overflow-y-auto rounded-md border border-stone-300 p-2 sm:grid-cols-3">
         {KENYA_COUNTIES.map((county) => (
           <label key={county} className="flex items-center gap-2 text-sm">

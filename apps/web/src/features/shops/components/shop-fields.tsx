@@ -11,6 +11,7 @@ import {
 import { Field } from '../../../components/form/field';
 import { focusRing } from '../../../components/form-styles';
 import { dayLabel, type ShopFormValues } from '../shop-form';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
 
@@ -22,6 +23,7 @@ export function ShopFields({
   /** The settings of a shop that sells (the edit dialog): max per order, low-stock threshold. */
   withStockSettings?: boolean;
 }) {
+  const t = useOwnerT();
   const { register } = form;
   const policyId = useId();
   const descriptionId = useId();
@@ -30,21 +32,21 @@ export function ShopFields({
   return (
     <div className="grid gap-3 md:grid-cols-2">
       <Field
-        label="Shop name"
+        label={t('owner.shopFields.shopName')}
         required
         autoComplete="organization"
         error={errors.name?.message}
         {...register('name')}
       />
       <Field
-        label="Owner"
+        label={t('owner.shopFields.owner')}
         required
         autoComplete="name"
         error={errors.owner?.message}
         {...register('owner')}
       />
       <Field
-        label="Owner email"
+        label={t('owner.shopFields.ownerEmail')}
         type="email"
         required
         autoComplete="email"
@@ -52,14 +54,14 @@ export function ShopFields({
         {...register('owneremail')}
       />
       <Field
-        label="Contact email"
+        label={t('owner.shopFields.contactEmail')}
         type="email"
         required
         error={errors.contact?.email?.message}
         {...register('contact.email')}
       />
       <Field
-        label="Contact phone"
+        label={t('owner.shopFields.contactPhone')}
         type="tel"
         required
         autoComplete="tel"
@@ -67,35 +69,34 @@ export function ShopFields({
         {...register('contact.phoneno')}
       />
       <Field
-        label="Address"
+        label={t('owner.shopFields.address')}
         required
         autoComplete="street-address"
         error={errors.location?.address?.message}
         {...register('location.address')}
       />
       <Field
-        label="County"
-        placeholder="Not shown"
+        label={t('owner.shopFields.county')}
+        placeholder={t('owner.shopFields.notShown')}
         options={COUNTY_OPTIONS}
-        hint="Optional. Shown with the address on your shop's page."
+        hint={t('owner.shopFields.optionalShownWithTheAddress')}
         error={errors.county?.message}
         {...register('county')}
       />
       <Field
-        label="WhatsApp number"
+        label={t('owner.shopFields.whatsappNumber')}
         type="tel"
         autoComplete="tel"
-        hint="Optional. Shoppers on your shop's page and products chat with this number; without one they chat with the marketplace."
+        hint={t('owner.shopFields.optionalShoppersOnYourShops')}
         error={errors.whatsapp?.message}
         {...register('whatsapp')}
       />
       <div className="md:col-span-2">
         <label htmlFor={descriptionId} className="block text-sm font-medium text-stone-800">
-          Short description
+          {t('owner.shopFields.shortDescription')}
         </label>
         <p id={`${descriptionId}-hint`} className="text-xs text-stone-600">
-          Optional. A line or two under your shop's name (at most {SHOP_DESCRIPTION_MAX}{' '}
-          characters).
+          {t('owner.shopFields.optionalALineOrTwo', { SHOP_DESCRIPTION_MAX })}
         </p>
         <textarea
           id={descriptionId}
@@ -117,22 +118,22 @@ export function ShopFields({
         )}
       </div>
       <Field
-        label="Map links"
+        label={t('owner.shopFields.mapLinks')}
         className="md:col-span-2"
-        hint="Optional. Separate links with commas; the first is the header's map link."
+        hint={t('owner.shopFields.mapLinksHint')}
         error={errors.location?.mapurl?.message}
         {...register('location.mapurl')}
       />
       <Field
-        label="Social media links"
+        label={t('owner.shopFields.socialMediaLinks')}
         className="md:col-span-2"
-        hint="Optional. Separate links with commas (Facebook, Twitter and Instagram show in the footer)."
+        hint={t('owner.shopFields.socialLinksHint')}
         error={errors.socialmedialinks?.message}
         {...register('socialmedialinks')}
       />
       <div className="md:col-span-2">
         <label htmlFor={policyId} className="block text-sm font-medium text-stone-800">
-          Company policy
+          {t('owner.shopFields.companyPolicy')}
         </label>
         <textarea
           id={policyId}
@@ -150,8 +151,10 @@ export function ShopFields({
       </div>
 
       <fieldset className="md:col-span-2">
-        <legend className="text-sm font-medium text-stone-800">Opening hours</legend>
-        <p className="text-xs text-stone-600">Leave both times empty on days the shop is closed.</p>
+        <legend className="text-sm font-medium text-stone-800">
+          {t('owner.shopFields.openingHours')}
+        </legend>
+        <p className="text-xs text-stone-600">{t('owner.shopFields.leaveBothTimesEmptyOn')}</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {WEEKDAYS.map((day) => (
             <div key={day} className="grid grid-cols-[6rem_1fr_1fr] items-start gap-2">
@@ -159,14 +162,14 @@ export function ShopFields({
                 {dayLabel(day)}
               </span>
               <Field
-                label={`${dayLabel(day)} opens`}
+                label={t('owner.shopFields.opens', { day: dayLabel(day) })}
                 labelHidden
                 type="time"
                 error={errors.operationperiods?.[day]?.open?.message}
                 {...register(`operationperiods.${day}.open`)}
               />
               <Field
-                label={`${dayLabel(day)} closes`}
+                label={t('owner.shopFields.closes', { day: dayLabel(day) })}
                 labelHidden
                 type="time"
                 error={errors.operationperiods?.[day]?.close?.message}
@@ -180,24 +183,24 @@ export function ShopFields({
       {withStockSettings && (
         <>
           <Field
-            label="Max per order"
+            label={t('owner.shopFields.maxPerOrder')}
             type="number"
             min={1}
             max={MAX_PER_ORDER_LIMIT}
             step={1}
             inputMode="numeric"
-            hint={`The most of one item an order may take (1 to ${MAX_PER_ORDER_LIMIT}).`}
+            hint={t('owner.shopFields.theMostOfOneItem', { MAX_PER_ORDER_LIMIT })}
             error={errors.maxPerOrder?.message}
             {...register('maxPerOrder', { valueAsNumber: true })}
           />
           <Field
-            label="Low-stock alert at"
+            label={t('owner.shopFields.lowStockAlertAt')}
             type="number"
             min={0}
             max={MAX_LOW_STOCK_THRESHOLD}
             step={1}
             inputMode="numeric"
-            hint="We email you once when an item's stock falls to this or below. A product may set its own."
+            hint={t('owner.shopFields.weEmailYouOnceWhen')}
             error={errors.lowStockThreshold?.message}
             {...register('lowStockThreshold', { valueAsNumber: true })}
           />
@@ -210,7 +213,7 @@ export function ShopFields({
           className={`size-5 accent-brand-700 ${focusRing}`}
           {...register('payonorder')}
         />
-        Pay on order (shoppers pay online when ordering)
+        {t('owner.shopFields.payOnOrderShoppersPay')}
       </label>
     </div>
   );

@@ -31,19 +31,21 @@ import { movePart, SHOP_ORDERS_PAGE_SIZE, shopOrderKeys, useShopOrders } from '.
 import { usePageHeading } from './use-page-heading';
 import { Pagination } from '../../catalog';
 import { LoadFailed, Loading } from '../../../components/load-state';
+import { type OwnerKey } from '../../../lib/i18n';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
-export const PART_LABELS: Record<PartStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  confirmed: 'To send',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+const PART_LABELS: Record<PartStatus, OwnerKey> = {
+  pending_payment: 'owner.orders.part.pendingPayment',
+  confirmed: 'owner.orders.part.confirmed',
+  shipped: 'owner.orders.part.shipped',
+  delivered: 'owner.orders.part.delivered',
+  cancelled: 'owner.orders.part.cancelled',
 };
 
-const ACTION_DONE: Record<PartAction, string> = {
-  ship: 'marked shipped',
-  deliver: 'marked delivered',
-  cancel: 'cancelled',
+const ACTION_DONE: Record<PartAction, OwnerKey> = {
+  ship: 'owner.orders.done.ship',
+  deliver: 'owner.orders.done.deliver',
+  cancel: 'owner.orders.done.cancel',
 };
 
 const isPartStatus = (value: string | null): value is PartStatus =>
@@ -57,7 +59,8 @@ export function ShopOrdersPage() {
 }
 
 function ShopOrders({ shopId }: { shopId: string }) {
-  usePageHeading('Orders');
+  const t = useOwnerT();
+  usePageHeading(t('owner.orders.orders'));
   const shopName = useShops().data?.find((shop) => shop._id === shopId)?.name;
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
@@ -80,44 +83,52 @@ function ShopOrders({ shopId }: { shopId: string }) {
     <section aria-labelledby="orders-heading" className="mx-auto max-w-4xl space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="orders-heading" className="text-2xl font-bold text-stone-900">
-          Orders{shopName ? `: ${shopName}` : ''}
+          {shopName
+            ? t('owner.common.titleOfShop', { title: t('owner.orders.orders'), shopName })
+            : t('owner.orders.orders')}
         </h1>
-        <Link
-          to="/shops"
-          className={`text-sm font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
-        >
-          Back to Shop Management
-        </Link>
+        <span className="flex flex-wrap gap-x-4">
+          <Link
+            to={`/shops/${encodeURIComponent(shopId)}/receipts`}
+            className={`text-sm font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
+          >
+            {t('owner.orders.receipts')}
+          </Link>
+          <Link
+            to="/shops"
+            className={`text-sm font-semibold text-brand-800 underline hover:text-brand-900 ${focusRing}`}
+          >
+            {t('owner.common.backToShopManagement')}
+          </Link>
+        </span>
       </div>
       <label className="block max-w-xs font-medium">
-        Show
+        {t('owner.orders.show')}
         <select
           className={inputClass}
           value={status}
           onChange={(event) => go({ status: event.target.value as PartStatus | '' })}
         >
-          <option value="">Every order</option>
+          <option value="">{t('owner.orders.everyOrder')}</option>
           {PART_STATUSES.filter((value) => value !== 'pending_payment').map((value) => (
             <option key={value} value={value}>
-              {PART_LABELS[value]}
+              {t(PART_LABELS[value])}
             </option>
           ))}
         </select>
       </label>
       <FormStatus message={message} />
       {orders.isPending ? (
-        <Loading>Loading orders...</Loading>
+        <Loading>{t('owner.orders.loadingOrders')}</Loading>
       ) : orders.isError ? (
         <LoadFailed onRetry={orders.refetch}>
           {orders.error instanceof ApiError && [401, 403].includes(orders.error.status)
-            ? 'You can only see the orders of your own shop.'
-            : 'Failed to load the orders. Please try again later.'}
+            ? t('owner.orders.youCanOnlySeeThe')
+            : t('owner.orders.failedToLoadTheOrders')}
         </LoadFailed>
       ) : orders.data.rows.length === 0 ? (
         <p className="text-stone-600">
-          {status
-            ? 'No orders in this state.'
-            : 'No orders yet. They will show here as they come in.'}
+          {status ? t('owner.orders.noOrdersInThisState') : t('owner.orders.noOrdersYetTheyWill')}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -133,7 +144,7 @@ function ShopOrders({ shopId }: { shopId: string }) {
           page={page}
           pageCount={pages}
           onPageChange={(next) => go({ page: next })}
-          label="Order pages"
+          label={t('owner.orders.orderPages')}
         />
       )}
     </section>
@@ -149,6 +160,7 @@ function OrderCard({
   order: ShopOrder;
   onDone: (message: string) => void;
 }) {
+  const t = useOwnerT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<'ship' | 'cancel' | null>(null);
   const [text, setText] = useState('');
@@ -159,10 +171,10 @@ function OrderCard({
   const place = [order.address, order.city, order.county].filter((piece) => piece.trim());
   // What the courier takes at the door includes the shop's delivery fee (the server's figure).
   const paid = order.payOnOrder
-    ? 'Paid online'
+    ? t('owner.orders.paidOnline')
     : order.collect === null
-      ? 'Pay on delivery'
-      : `Pay on delivery: collect ${formatKsh(order.collect)}`;
+      ? t('owner.orders.payOnDelivery')
+      : t('owner.orders.payOnDeliveryCollect', { amount: formatKsh(order.collect) });
 
   const act = async (action: PartAction) => {
     setBusy(true);
@@ -183,7 +195,7 @@ function OrderCard({
       );
       setOpen(null);
       setText('');
-      onDone(`Order ${order.orderId} ${ACTION_DONE[action]}.`);
+      onDone(t(ACTION_DONE[action], { orderId: order.orderId }));
       await queryClient.invalidateQueries({ queryKey: shopOrderKeys.all(shopId) });
     } catch (caught) {
       setFailure(caught instanceof Error ? caught.message : String(caught));
@@ -194,13 +206,15 @@ function OrderCard({
 
   return (
     <article
-      aria-label={`Order ${order.orderId}`}
+      aria-label={t('owner.orders.order', { orderId: order.orderId })}
       className="space-y-3 rounded-lg border border-stone-200 p-4"
     >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">Order {order.orderId}</h2>
+        <h2 className="text-lg font-semibold">
+          {t('owner.orders.order', { orderId: order.orderId })}
+        </h2>
         <span className="rounded bg-stone-100 px-2 py-0.5 text-sm font-semibold text-stone-800">
-          {PART_LABELS[part.status]}
+          {t(PART_LABELS[part.status])}
         </span>
       </header>
       <p className="text-sm text-stone-600">
@@ -214,7 +228,7 @@ function OrderCard({
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <h3 className="font-semibold">Send</h3>
+          <h3 className="font-semibold">{t('owner.orders.send')}</h3>
           <ul className="text-sm">
             {order.items.map((item) => (
               <li key={`${item.productId}:${item.selectedVariant ?? ''}`}>
@@ -226,10 +240,12 @@ function OrderCard({
               </li>
             ))}
           </ul>
-          <p className="mt-1 text-sm font-semibold">Total {formatKsh(order.totalPrice)}</p>
+          <p className="mt-1 text-sm font-semibold">
+            {t('owner.orders.total', { totalPrice: formatKsh(order.totalPrice) })}
+          </p>
         </div>
         <div>
-          <h3 className="font-semibold">To</h3>
+          <h3 className="font-semibold">{t('owner.orders.to')}</h3>
           <address className="text-sm not-italic">
             {name && <span className="block">{name}</span>}
             {place.length > 0 && <span className="block">{place.join(', ')}</span>}
@@ -243,20 +259,24 @@ function OrderCard({
       </div>
       <p className="text-sm">
         <span className="font-semibold">{partDestinationText(part)}</span>
-        {`: delivery fee ${formatKsh(part.delivery)}`}
+        {t('owner.orders.deliveryFee', { delivery: formatKsh(part.delivery) })}
       </p>
       <CarrierPackageNote order={order} />
-      {part.trackingNote && <p className="text-sm">Tracking: {part.trackingNote}</p>}
+      {part.trackingNote && (
+        <p className="text-sm">{t('owner.orders.tracking', { trackingNote: part.trackingNote })}</p>
+      )}
       {part.refund > 0 && (
         <p className="text-sm text-amber-900">
-          {formatKsh(part.refund)} is owed back to the shopper.
+          {t('owner.orders.isOwedBackToThe', { refund: formatKsh(part.refund) })}
         </p>
       )}
       <FormAlert>{failure}</FormAlert>
       {open ? (
         <form
           aria-label={
-            open === 'ship' ? `Ship order ${order.orderId}` : `Cancel order ${order.orderId}`
+            open === 'ship'
+              ? t('owner.orders.shipOrder', { orderId: order.orderId })
+              : t('owner.orders.cancelOrder', { orderId: order.orderId })
           }
           className="space-y-2"
           onSubmit={(event) => {
@@ -265,21 +285,27 @@ function OrderCard({
           }}
         >
           <label className="block text-sm font-medium">
-            {open === 'ship' ? 'Tracking note (optional)' : 'Reason (optional)'}
+            {open === 'ship'
+              ? t('owner.orders.trackingNoteOptional')
+              : t('owner.orders.reasonOptional')}
             <input
               className={inputClass}
               value={text}
               maxLength={300}
               onChange={(event) => setText(event.target.value)}
-              placeholder={open === 'ship' ? 'Courier and parcel number' : ''}
+              placeholder={open === 'ship' ? t('owner.orders.courierAndParcelNumber') : ''}
             />
           </label>
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Saving...' : open === 'ship' ? 'Confirm shipped' : 'Cancel this order'}
+              {busy
+                ? t('owner.common.saving')
+                : open === 'ship'
+                  ? t('owner.orders.confirmShipped')
+                  : t('owner.orders.cancelThisOrder')}
             </button>
             <button type="button" onClick={() => setOpen(null)} className={secondaryButton}>
-              Back
+              {t('owner.orders.back')}
             </button>
           </div>
         </form>
@@ -288,10 +314,10 @@ function OrderCard({
           {part.status === 'confirmed' && (
             <>
               <button type="button" onClick={() => setOpen('ship')} className={primaryButton}>
-                Mark shipped
+                {t('owner.orders.markShipped')}
               </button>
               <button type="button" onClick={() => setOpen('cancel')} className={secondaryButton}>
-                Cancel
+                {t('owner.common.cancel')}
               </button>
             </>
           )}
@@ -302,7 +328,7 @@ function OrderCard({
               onClick={() => void act('deliver')}
               className={primaryButton}
             >
-              {busy ? 'Saving...' : 'Mark delivered'}
+              {busy ? t('owner.common.saving') : t('owner.orders.markDelivered')}
             </button>
           )}
         </div>
@@ -317,21 +343,34 @@ function OrderCard({
  * the parcel can still go by hand.
  */
 function CarrierPackageNote({ order }: { order: ShopOrder }) {
+  const t = useOwnerT();
   const carrier = order.part.pickupCounter?.carrier;
   if (!carrier) return null;
   const name = CARRIER_LABELS[carrier];
   const pkg = order.carrierPackage;
   let text: string;
   if (!pkg) {
-    text = `${name} makes the package when you mark this order shipped.`;
+    text = t('owner.orders.carrier.notYet', { name });
   } else if (pkg.status === 'created') {
-    text = `${name} package ${pkg.packageId ?? ''}: ${pkg.trackingState ?? 'created'}.`;
+    text = t('owner.orders.carrier.created', {
+      name,
+      packageId: pkg.packageId ?? '',
+      state: pkg.trackingState ?? 'created',
+    });
   } else {
-    const tried = pkg.attempts === 1 ? 'once' : `${pkg.attempts} times`;
+    const tried =
+      pkg.attempts === 1
+        ? t('owner.orders.carrier.once')
+        : t('owner.orders.carrier.times', { count: pkg.attempts });
     text =
       pkg.attempts === 0
-        ? `Sending the package to ${name}...`
-        : `${name} has not taken the package yet (tried ${tried}${pkg.lastError ? `: ${pkg.lastError}` : ''}). It is tried again; you can hand the parcel to your drop-off agent meanwhile.`;
+        ? t('owner.orders.carrier.sending', { name })
+        : t('owner.orders.carrier.notTaken', {
+            name,
+            tried: pkg.lastError
+              ? t('owner.orders.carrier.triedBecause', { tried, error: pkg.lastError })
+              : tried,
+          });
   }
   return <p className="text-sm">{text}</p>;
 }

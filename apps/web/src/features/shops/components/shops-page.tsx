@@ -26,19 +26,16 @@ import { EditShopDialog } from './edit-shop-dialog';
 import { ShopFields } from './shop-fields';
 import { usePageHeading } from './use-page-heading';
 import { LoadFailed, Loading } from '../../../components/load-state';
-
-export const SHOPS_LOAD_FAILED = 'Failed to load shops. Please try again later.';
-export const SHOP_CREATED = 'Shop created successfully!';
-export const SHOP_CREATE_FAILED = 'Failed to create shop. Please try again.';
-export const SHOP_UPDATED = 'Shop updated successfully!';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 /** Each shop's own screens, in the order the row lists them: path, what a screen reader hears, text. */
 const SHOP_SCREENS = [
-  { path: 'orders', label: 'Orders', text: 'Orders' },
-  { path: 'delivery', label: 'Delivery', text: 'Delivery' },
-  { path: 'codes', label: 'Discount codes', text: 'Codes' },
-  { path: 'catalogue', label: 'Catalogue', text: 'CSV' },
-  { path: 'balance', label: 'Balance', text: 'Balance' },
+  { path: 'orders', label: 'owner.shops.screen.orders', text: 'owner.shops.screen.orders' },
+  { path: 'delivery', label: 'owner.shops.screen.delivery', text: 'owner.shops.screen.delivery' },
+  { path: 'codes', label: 'owner.shops.screen.discountCodes', text: 'owner.shops.screen.codes' },
+  { path: 'catalogue', label: 'owner.shops.screen.catalogue', text: 'owner.shops.screen.csv' },
+  { path: 'tax', label: 'owner.shops.screen.tax', text: 'owner.shops.screen.tax' },
+  { path: 'balance', label: 'owner.shops.screen.balance', text: 'owner.shops.screen.balance' },
 ] as const;
 export function ShopsPage() {
   const { signedIn, currentUser } = useSession();
@@ -54,8 +51,9 @@ export function ShopManagement({
   user: User | null;
   variant: 'owner' | 'admin';
 }) {
+  const t = useOwnerT();
   const forAdmin = variant === 'admin';
-  usePageHeading('Shop Management');
+  usePageHeading(t('owner.shops.shopManagement'));
   const shops = useShops();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
@@ -70,20 +68,22 @@ export function ShopManagement({
   return (
     <section aria-labelledby="shops-heading" className="mx-auto max-w-4xl space-y-6">
       <h1 id="shops-heading" className="text-2xl font-bold text-stone-900">
-        Shop Management
+        {t('owner.shops.shopManagement')}
       </h1>
       <FormStatus message={status} />
 
       <section aria-labelledby="my-shops" className="space-y-3">
         <h2 id="my-shops" className="text-lg font-semibold">
-          {forAdmin || user?.role === 'admin' ? 'All shops' : 'Your shops'}
+          {forAdmin || user?.role === 'admin'
+            ? t('owner.shops.allShops')
+            : t('owner.shops.yourShops')}
         </h2>
         {shops.isPending ? (
-          <Loading>Loading shops...</Loading>
+          <Loading>{t('owner.shops.loadingShops')}</Loading>
         ) : shops.isError ? (
-          <LoadFailed onRetry={shops.refetch}>{SHOPS_LOAD_FAILED}</LoadFailed>
+          <LoadFailed onRetry={shops.refetch}>{t('owner.shops.loadFailed')}</LoadFailed>
         ) : shops.data.length === 0 ? (
-          <p className="text-stone-600">You have no shop yet. Create one below to start selling.</p>
+          <p className="text-stone-600">{t('owner.shops.youHaveNoShopYet')}</p>
         ) : (
           <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
             {shops.data.map((shop) => (
@@ -99,11 +99,11 @@ export function ShopManagement({
                     {shop.name}
                   </Link>
                   <p className="truncate text-sm text-stone-600">
-                    {shop.location.address || 'Location not available'}
+                    {shop.location.address || t('owner.shops.locationNotAvailable')}
                   </p>
                   {forAdmin && (
                     <p className="truncate text-sm text-stone-600">
-                      Owner: {shop.owner} ({shop.owneremail})
+                      {t('owner.shops.owner', { owner: shop.owner, owneremail: shop.owneremail })}
                     </p>
                   )}
                 </div>
@@ -111,16 +111,16 @@ export function ShopManagement({
                   <Link
                     key={path}
                     to={`/shops/${encodeURIComponent(shop._id)}/${path}`}
-                    aria-label={`${label} of ${shop.name}`}
+                    aria-label={t('owner.shops.of', { label: t(label), name: shop.name })}
                     className={`shrink-0 rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`}
                   >
-                    {text}
+                    {t(text)}
                   </Link>
                 ))}
                 <button
                   type="button"
-                  aria-label={`Edit ${shop.name}`}
-                  title={`Edit ${shop.name}`}
+                  aria-label={t('owner.common.editNamed', { name: shop.name })}
+                  title={t('owner.common.editNamed', { name: shop.name })}
                   onClick={() => {
                     setStatus(null);
                     setEditing(shop);
@@ -141,7 +141,7 @@ export function ShopManagement({
           forOwner
           onCreated={(shop) => {
             queryClient.setQueryData<Shop[]>(ownerKeys.shops(), (list) => [...(list ?? []), shop]);
-            setStatus(SHOP_CREATED);
+            setStatus(t('owner.shops.created'));
           }}
         />
       )}
@@ -151,7 +151,7 @@ export function ShopManagement({
           forOwner={false}
           onCreated={(shop) => {
             queryClient.setQueryData<Shop[]>(ownerKeys.shops(), [shop]);
-            setStatus(SHOP_CREATED);
+            setStatus(t('owner.shops.created'));
             // Creating a shop makes the user its owner at once (DESIGN "Details decided").
             void refreshSession();
           }}
@@ -164,7 +164,7 @@ export function ShopManagement({
         onSaved={(saved) => {
           replaceShop(saved);
           setEditing(null);
-          setStatus(SHOP_UPDATED);
+          setStatus(t('owner.shops.updated'));
         }}
       />
     </section>
@@ -187,9 +187,10 @@ function CreateShopForm({
   forOwner: boolean;
   onCreated: (shop: Shop) => void;
 }) {
+  const t = useOwnerT();
   const form = useZodForm(shopFormSchema, { defaultValues: emptyShopForm(user ?? undefined) });
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
-  const heading = forOwner ? 'Create a Shop for an Owner' : 'Create a New Shop';
+  const heading = forOwner ? t('owner.shops.createForOwner') : t('owner.shops.createNew');
 
   const onSubmit = form.handleSubmit(async (values: ShopFormValues) => {
     setFailure(null);
@@ -217,12 +218,7 @@ function CreateShopForm({
       <h2 id="create-shop" className="text-lg font-semibold">
         {heading}
       </h2>
-      {forOwner && (
-        <p className="text-sm text-stone-600">
-          The shop belongs to the account with the owner&apos;s email, who must have signed up
-          first; they run it from their Shop Management page at once.
-        </p>
-      )}
+      {forOwner && <p className="text-sm text-stone-600">{t('owner.shops.theShopBelongsToThe')}</p>}
       <form
         noValidate
         aria-labelledby="create-shop"
@@ -232,14 +228,14 @@ function CreateShopForm({
         <FormAlert>
           {failure && (
             <>
-              {SHOP_CREATE_FAILED}
+              {t('owner.shops.createFailed')}
               {failure.detail && <span className="block font-normal">{failure.detail}</span>}
             </>
           )}
         </FormAlert>
         <ShopFields form={form} />
         <button type="submit" disabled={form.formState.isSubmitting} className={primaryButton}>
-          {form.formState.isSubmitting ? 'Creating...' : 'Create Shop'}
+          {form.formState.isSubmitting ? t('owner.shops.creating') : t('owner.shops.createShop')}
         </button>
       </form>
     </section>

@@ -2,6 +2,7 @@
 // assistive technology, so its accessible name says what it shows and the table says the rest.
 import { useEffect, useRef, useState } from 'react';
 import type { StatsDay } from '@soko/contract';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 export type DailyChartProps = {
   days: StatsDay[];
@@ -19,6 +20,7 @@ const HEIGHT = 200;
 const secondsOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 export function DailyChart({ days, field, label, format, kind }: DailyChartProps) {
+  const t = useOwnerT();
   const holder = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -58,16 +60,18 @@ export function DailyChart({ days, field, label, format, kind }: DailyChartProps
         className="mt-2 w-full overflow-hidden"
         style={{ minHeight: HEIGHT }}
       />
-      {failed && <p className="text-sm text-stone-600">The chart could not be drawn.</p>}
+      {failed && <p className="text-sm text-stone-600">{t('owner.stats.theChartCouldNotBe')}</p>}
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-800">{`${label}: the figures`}</summary>
+        <summary className="cursor-pointer text-brand-800">
+          {t('owner.stats.theFigures', { label })}
+        </summary>
         <table className="mt-2 w-full text-left">
           <caption className="sr-only">{label}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{t('owner.stats.day')}</th>
               <th scope="col" className="text-right">
-                {field === 'sales' ? 'Sales' : 'Orders'}
+                {field === 'sales' ? t('owner.stats.sales') : t('owner.stats.orders')}
               </th>
             </tr>
           </thead>

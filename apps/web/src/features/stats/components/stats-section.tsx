@@ -8,15 +8,17 @@ import { focusRing } from '../../../components/form-styles';
 import { useStats, type StatsScope } from '../api/get-stats';
 import { DailyChart } from './daily-chart';
 import { LoadFailed, Loading } from '../../../components/load-state';
+import { useOwnerT } from '../../../lib/staff-i18n';
 
 const wholeNumber = new Intl.NumberFormat('en-US');
 const count = (n: number) => wholeNumber.format(n);
 
 export function StatsSection({ shopId = null }: { shopId?: string | null }) {
+  const t = useOwnerT();
   const [days, setDays] = useState<number>(30);
   const stats = useStats({ shopId } satisfies StatsScope, days);
   const headingId = useId();
-  const title = `Last ${days} days`;
+  const title = t('owner.stats.lastDays', { days });
 
   return (
     <section aria-labelledby={headingId} className="mt-8 min-w-0 space-y-4">
@@ -24,7 +26,7 @@ export function StatsSection({ shopId = null }: { shopId?: string | null }) {
         <h2 id={headingId} className="text-xl font-semibold text-stone-900">
           {title}
         </h2>
-        <div role="group" aria-label="Period" className="flex gap-1">
+        <div role="group" aria-label={t('owner.stats.period')} className="flex gap-1">
           {STATS_PERIODS.map((period) => (
             <button
               key={period}
@@ -37,18 +39,16 @@ export function StatsSection({ shopId = null }: { shopId?: string | null }) {
                   : 'border-stone-300 text-stone-800 hover:bg-stone-100'
               }`}
             >
-              {period} days
+              {t('owner.stats.days', { period })}
             </button>
           ))}
         </div>
       </div>
 
       {stats.isPending ? (
-        <Loading>Loading figures...</Loading>
+        <Loading>{t('owner.stats.loadingFigures')}</Loading>
       ) : stats.isError && !stats.data ? (
-        <LoadFailed onRetry={stats.refetch}>
-          Failed to load the figures. Please try again.
-        </LoadFailed>
+        <LoadFailed onRetry={stats.refetch}>{t('owner.stats.failedToLoadTheFigures')}</LoadFailed>
       ) : (
         <Figures stats={stats.data} days={days} />
       )}
@@ -57,13 +57,23 @@ export function StatsSection({ shopId = null }: { shopId?: string | null }) {
 }
 
 function Figures({ stats, days }: { stats: StatsOverview; days: number }) {
+  const t = useOwnerT();
   const cards = [
-    ['Sales', formatKsh(stats.sales)],
-    ['Orders', count(stats.orders)],
-    ['Average order value', formatKsh(stats.averageOrderValue)],
-    ['Waiting to ship', count(stats.waitingToShip)],
-  ] as const;
-  const period = `last ${days} days`;
+    [t('owner.stats.sales'), formatKsh(stats.sales)],
+    [t('owner.stats.orders'), count(stats.orders)],
+    [t('owner.stats.averageOrderValue'), formatKsh(stats.averageOrderValue)],
+    [t('owner.stats.waitingToShip'), count(stats.waitingToShip)],
+    // The marketplace's dashboard: orders paid from an unpaid order's reminder (decision 043).
+    ...(stats.recovered
+      ? [
+          [
+            t('owner.stats.recoveredOrders'),
+            `${count(stats.recovered.orders)} (${formatKsh(stats.recovered.sales)})`,
+          ] as const,
+        ]
+      : []),
+  ];
+  const period = t('owner.stats.lastDaysInSentence', { days });
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -75,11 +85,10 @@ function Figures({ stats, days }: { stats: StatsOverview; days: number }) {
         ))}
       </dl>
       <p className="text-sm text-stone-600">
-        {stats.from} to {stats.to}, Nairobi time. Sales are confirmed orders; waiting to ship counts
-        every confirmed order not sent yet.
+        {t('owner.stats.toNairobiTimeSalesAre', { from: stats.from, to: stats.to })}
       </p>
       {stats.orders === 0 ? (
-        <p className="text-stone-700">{`No sales in the ${period}.`}</p>
+        <p className="text-stone-700">{t('owner.stats.noSalesInThe', { period })}</p>
       ) : (
         <>
           <div className="grid gap-4 md:grid-cols-2">
@@ -87,14 +96,14 @@ function Figures({ stats, days }: { stats: StatsOverview; days: number }) {
               days={stats.daily}
               field="sales"
               kind="line"
-              label={`Sales per day, ${period}`}
+              label={t('owner.stats.salesPerDay', { period })}
               format={formatKsh}
             />
             <DailyChart
               days={stats.daily}
               field="orders"
               kind="bars"
-              label={`Orders per day, ${period}`}
+              label={t('owner.stats.ordersPerDay', { period })}
               format={count}
             />
           </div>
@@ -106,11 +115,12 @@ function Figures({ stats, days }: { stats: StatsOverview; days: number }) {
 }
 
 function TopProducts({ stats }: { stats: StatsOverview }) {
+  const t = useOwnerT();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="text-lg font-semibold text-stone-900">
-        Top products
+        {t('owner.stats.topProducts')}
       </h3>
       <ol className="mt-2 divide-y divide-stone-200 rounded-lg border border-stone-200">
         {stats.topProducts.map((product, index) => (
@@ -120,7 +130,10 @@ function TopProducts({ stats }: { stats: StatsOverview }) {
           >
             <span className="min-w-0 font-medium break-words text-stone-900">{product.name}</span>
             <span className="text-sm text-stone-700 tabular-nums">
-              {count(product.units)} sold · {formatKsh(product.sales)}
+              {t('owner.stats.sold', {
+                units: count(product.units),
+                sales: formatKsh(product.sales),
+              })}
             </span>
           </li>
         ))}

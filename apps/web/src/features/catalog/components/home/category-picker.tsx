@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Category } from '@soko/contract';
@@ -12,6 +13,7 @@ const PARAM = 'category';
 
 export function CategoryPicker({ categories }: { categories: readonly Category[] }) {
   const headingId = useId();
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const pickedName = searchParams.get(PARAM);
   const picked = categories.find((category) => category.name === pickedName) ?? null;
@@ -31,10 +33,10 @@ export function CategoryPicker({ categories }: { categories: readonly Category[]
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-lg font-bold text-stone-900">
-        Shop by category
+        {t('home.shopByCategory')}
       </h2>
       {categories.length === 0 ? (
-        <p className="text-stone-600">No categories yet.</p>
+        <p className="text-stone-600">{t('home.noCategories')}</p>
       ) : (
         // A form so the buttons work before (or without) JavaScript: each submits
         // ?category= itself, the page the server paints with that category picked.
@@ -73,7 +75,7 @@ export function CategoryPicker({ categories }: { categories: readonly Category[]
       ) : (
         categories.length > 0 && (
           <p className="rounded-lg bg-brand-50 px-4 py-6 text-center text-stone-700">
-            Pick a category to see its products.
+            {t('home.pickCategory')}
           </p>
         )
       )}
@@ -83,6 +85,7 @@ export function CategoryPicker({ categories }: { categories: readonly Category[]
 
 function PickedCategory({ category }: { category: Category }) {
   const headingId = useId();
+  const t = useT();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -93,10 +96,11 @@ function PickedCategory({ category }: { category: Category }) {
           to={`/category/${encodeURIComponent(category.name)}`}
           className={`text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 ${focusRing}`}
         >
-          View all<span className="sr-only"> {category.name}</span>
+          {t('home.viewAll')}
+          <span className="sr-only"> {category.name}</span>
         </Link>
       </div>
-      <ProductGrid products={category.products} emptyText="No products found." />
+      <ProductGrid products={category.products} emptyText={t('catalog.noProducts')} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useRef } from 'react';
 import {
   matchesType,
@@ -39,15 +40,18 @@ export function ProductListing({
   sortable = false,
   order = 'featured',
   filterable = false,
-  emptyText = 'No products found.',
-  filteredEmptyText = 'No products found for this category.',
+  emptyText,
+  filteredEmptyText,
   maxColumns = 4,
 }: ProductListingProps) {
   const params = useListingSearchParams();
+  const t = useT();
   const gridRef = useRef<HTMLElement>(null);
 
   if (products.length === 0) {
-    return <p className="py-8 text-center text-stone-600">{emptyText}</p>;
+    return (
+      <p className="py-8 text-center text-stone-600">{emptyText ?? t('catalog.noProducts')}</p>
+    );
   }
 
   const type = filterable ? params.type : undefined;
@@ -85,7 +89,7 @@ export function ProductListing({
       <section ref={gridRef} aria-label="Products" className="scroll-mt-4">
         <ProductGrid
           products={shown}
-          emptyText={filteredEmptyText}
+          emptyText={filteredEmptyText ?? t('listing.noProductsForCategory')}
           maxColumns={maxColumns}
           priority
         />

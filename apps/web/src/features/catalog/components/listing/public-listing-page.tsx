@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { PAGE_SIZES, pageCount, type SortKey } from '@soko/contract';
 import { useProductsPage } from '../../api/get-products';
@@ -7,6 +8,7 @@ import { ListingError, ListingLoading } from './listing-status';
 import { SortSelect } from './sort-select';
 import { useListingSearchParams } from './use-listing-search-params';
 import { useScrollToTopOnOpen } from './use-scroll-to-top-on-open';
+import { usePageTitle } from '../product/use-page-title';
 import { scrollToStart } from '../../../../lib/scroll-to-start';
 
 export interface PublicListingPageProps {
@@ -27,6 +29,7 @@ export function PublicListingPage({
   order = 'featured',
 }: PublicListingPageProps) {
   const params = useListingSearchParams();
+  const t = useT();
   const sort = sortable ? params.sort : order;
   const pageSize = PAGE_SIZES.publicListing;
   const { data, error, isPending, isPlaceholderData, refetch } = useProductsPage({
@@ -36,6 +39,8 @@ export function PublicListingPage({
   });
   const gridRef = useRef<HTMLElement>(null);
   useScrollToTopOnOpen(title);
+  // The server's title for the page (pages.ts), kept on a move inside the app.
+  usePageTitle(title);
 
   const changePage = (next: number) => {
     params.update({ page: next });
@@ -61,10 +66,10 @@ export function PublicListingPage({
       )}
       {data ? (
         data.total === 0 ? (
-          <p className="py-8 text-center text-stone-600">No products found.</p>
+          <p className="py-8 text-center text-stone-600">{t('catalog.noProducts')}</p>
         ) : (
           <>
-            <section ref={gridRef} aria-label="Products" className="scroll-mt-4">
+            <section ref={gridRef} aria-label={t('listing.products')} className="scroll-mt-4">
               <ProductGrid
                 products={data.products}
                 emptyText="No products found."

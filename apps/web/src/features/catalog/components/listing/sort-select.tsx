@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useId } from 'react';
 import { SORT_OPTIONS, isSortKey, type SortKey } from '@soko/contract';
 
@@ -8,10 +9,11 @@ export interface SortSelectProps {
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
   const id = useId();
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Sort by
+        {t('listing.sortBy')}
       </label>
       <select
         id={id}
@@ -23,7 +25,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(`sort.${option.value}`)}
           </option>
         ))}
       </select>

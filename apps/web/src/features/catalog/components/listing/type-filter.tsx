@@ -1,3 +1,5 @@
+import { useT } from '../../../../lib/i18n';
+import { ALL_TYPES } from '@soko/contract';
 import { useId } from 'react';
 
 export interface TypeFilterProps {
@@ -10,10 +12,11 @@ export interface TypeFilterProps {
 /** The spec's 'Filter by Type' list, as toggle buttons: the pressed one is the current filter. */
 export function TypeFilter({ options, value, onChange }: TypeFilterProps) {
   const headingId = useId();
+  const t = useT();
   return (
     <div role="group" aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-sm font-semibold text-stone-800">
-        Filter by Type
+        {t('listing.filterByType')}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {options.map((option) => {
@@ -30,7 +33,7 @@ export function TypeFilter({ options, value, onChange }: TypeFilterProps) {
                     : 'border-stone-300 bg-white text-stone-800 hover:border-brand-700 hover:bg-brand-50'
                 }`}
               >
-                {option}
+                {option === ALL_TYPES ? t('listing.allTypes') : option}
               </button>
             </li>
           );

@@ -15,7 +15,8 @@ function windowReadable(): boolean {
 
 // State and effects rather than useSyncExternalStore: a store whose browser snapshot differs
 // from the server's makes React re-render synchronously right after hydration, the whole page
-// in one long task on a phone (issue 16). As a transition, the re-render yields to the browser.
+// in one long task on a phone (issue 16). As a transition, that first re-render yields to the
+// browser.
 
 /** Whether the window is under NARROW_BREAKPOINT_PX wide, following resizes. */
 export function useNarrowViewport(): boolean {
@@ -24,8 +25,10 @@ export function useNarrowViewport(): boolean {
   );
   useEffect(() => {
     const media = window.matchMedia(NARROW_QUERY);
-    const update = () => startTransition(() => setNarrow(media.matches));
-    update();
+    startTransition(() => setNarrow(media.matches));
+    // A later resize is the shopper's own move: drawn at once, not as a transition, which busy
+    // renders (a page's data arriving, say) could keep putting off.
+    const update = () => setNarrow(media.matches);
     media.addEventListener('change', update);
     return () => media.removeEventListener('change', update);
   }, []);

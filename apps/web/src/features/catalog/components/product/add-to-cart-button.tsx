@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import type { Product, Variant } from '@soko/contract';
 import { productCartLine, type NewCartLineWithStock } from '../../../cart';
@@ -24,6 +25,7 @@ interface AddToCartButtonProps {
 export function AddToCartButton({ product, variant, available }: AddToCartButtonProps) {
   const navigate = useNavigate();
   const soldOut = available <= 0;
+  const t = useT();
   return (
     <button
       type="button"
@@ -31,7 +33,7 @@ export function AddToCartButton({ product, variant, available }: AddToCartButton
       onClick={() => navigate('/cart', { state: cartLineFor(product, variant) })}
       className="w-full rounded-md bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
     >
-      Add to Cart
+      {t('product.addToCart')}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useLocale, useT } from '../../../../lib/i18n';
 // "Delivery to Kisumu: Ksh 400 (Standard, 2-3 days)" on the product page (issue 31), for the
 // county remembered from the last checkout or picked here. The server paints the box with its
 // county picker (it does not know the remembered county, kept in the browser): a box that
@@ -27,6 +28,7 @@ export function DeliveryQuoteNote({ productId }: { productId: string }) {
   const remembered = useSyncExternalStore(subscribeToStorage, readDeliveryCounty, () => null);
   const [chosen, setChosen] = useState<County | null>(null);
   const county = chosen ?? remembered;
+  const t = useT();
   const quote = useQuery({
     ...getDeliveryQuoteQueryOptions(productId, county ?? 'Nairobi'),
     enabled: county !== null,
@@ -34,25 +36,25 @@ export function DeliveryQuoteNote({ productId }: { productId: string }) {
 
   return (
     <section
-      aria-label="Delivery"
+      aria-label={t('delivery.label')}
       aria-busy={quote.isFetching}
       className="space-y-2 rounded-md border border-stone-200 p-3 text-sm"
     >
       <div aria-live="polite" className="min-h-10">
         {county === null ? (
-          <p className="text-stone-700">Choose your county to see what delivery costs.</p>
+          <p className="text-stone-700">{t('delivery.chooseToSee')}</p>
         ) : quote.data ? (
           <QuoteText quote={quote.data} />
         ) : quote.isError ? (
-          <p className="text-stone-700">Delivery to {county} is priced at checkout.</p>
+          <p className="text-stone-700">{t('delivery.pricedAtCheckout', { county })}</p>
         ) : (
-          <p className="text-stone-600">Loading delivery to {county}...</p>
+          <p className="text-stone-600">{t('delivery.loading', { county })}</p>
         )}
       </div>
       <Field
-        label="Delivery county"
+        label={t('delivery.county')}
         options={COUNTY_OPTIONS}
-        placeholder="Choose your county"
+        placeholder={t('delivery.chooseCounty')}
         value={county ?? ''}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => {
           const picked = asCounty(event.target.value);
@@ -69,18 +71,28 @@ export function DeliveryQuoteNote({ productId }: { productId: string }) {
 function QuoteText({ quote }: { quote: DeliveryQuote }) {
   const { standard, express } = quote;
   const counters = quote.pickupCounters.length;
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <p className="font-medium text-stone-900">
-        Delivery to {quote.county}: {formatKsh(standard.fee)} (Standard
-        {standard.days ? `, ${standard.days}` : ''})
+        {t('delivery.standard', {
+          county: quote.county,
+          fee: formatKsh(standard.fee, locale),
+          days: standard.days ? `, ${standard.days}` : '',
+        })}
       </p>
       <p className="text-stone-700">
-        Express {formatKsh(express.fee)}
-        {express.days ? ` (${express.days})` : ''}.
-        {quote.freeFrom !== null && ` Free from ${formatKsh(quote.freeFrom)} from this shop.`}
+        {t('delivery.express', {
+          fee: formatKsh(express.fee, locale),
+          days: express.days ? ` (${express.days})` : '',
+        })}
+        {quote.freeFrom !== null &&
+          t('delivery.freeFrom', { amount: formatKsh(quote.freeFrom, locale) })}
         {counters > 0 &&
-          ` Or pick up at ${counters === 1 ? 'the shop’s counter' : `one of ${counters} counters`}.`}
+          (counters === 1
+            ? t('delivery.pickupOne')
+            : t('delivery.pickupMany', { count: counters }))}
       </p>
     </>
   );

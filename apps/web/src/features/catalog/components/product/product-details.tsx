@@ -1,9 +1,12 @@
+import { useLocale, useT, type MessageKey } from '../../../../lib/i18n';
 import { Suspense, useId, useState } from 'react';
 import {
   discountedPriceCents,
   formatKsh,
   fromCents,
   parseDiscountPercent,
+  productDescription,
+  productName,
   toCents,
   type PricingType,
   productPath,
@@ -21,29 +24,36 @@ import { ProductGallery } from './product-gallery';
 import { RelatedProducts } from './related-products';
 import { VariantSelector, defaultVariant } from './variant-selector';
 
-const PRICING_NOTES: Record<PricingType, string | null> = {
+const PRICING_NOTES: Record<PricingType, MessageKey | null> = {
   Fixed: null,
-  Variable: 'Price may vary',
-  Negotiable: 'Price negotiable',
+  Variable: 'product.priceMayVary',
+  Negotiable: 'product.priceNegotiable',
 };
 
 function DiscountNote({ price, discounts }: Pick<Product, 'price' | 'discounts'>) {
+  const t = useT();
+  const locale = useLocale();
   const percent = parseDiscountPercent(discounts);
   if (percent === null) return null;
   const saved = fromCents(toCents(price) - discountedPriceCents(toCents(price), discounts));
   return (
     <p className="text-sm font-medium text-red-700">
-      {`${percent}% off`}
-      <span className="font-normal text-stone-600">{` (you save ${formatKsh(saved)})`}</span>
+      {t('product.percentOff', { percent })}
+      <span className="font-normal text-stone-600">
+        {t('product.youSave', { amount: formatKsh(saved, locale) })}
+      </span>
     </p>
   );
 }
 
 function StockText({ available }: { available: number }) {
+  const t = useT();
   return available > 0 ? (
-    <p className="text-sm font-medium text-brand-800">{`In stock: ${available}`}</p>
+    <p className="text-sm font-medium text-brand-800">
+      {t('product.inStock', { count: available })}
+    </p>
   ) : (
-    <p className="text-sm font-medium text-red-700">Out of stock</p>
+    <p className="text-sm font-medium text-red-700">{t('catalog.outOfStock')}</p>
   );
 }
 
@@ -57,7 +67,10 @@ export function ProductDetails({ product }: { product: Product }) {
   const available = variant ? variant.stock : product.stock;
   const type = product.Type?.trim();
   const pricingNote = PRICING_NOTES[product.pricingType];
+  const t = useT();
+  const locale = useLocale();
   const titleId = useId();
+  const name = productName(product, locale);
   // The chat's prepared message names what the shopper is looking at: this product, this size,
   // and the page's canonical address (the one the shop can open).
   useChatAboutProduct({
@@ -71,19 +84,24 @@ export function ProductDetails({ product }: { product: Product }) {
   return (
     <div className="space-y-12">
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery name={product.name} imageUrls={product.imageUrls} />
+        <ProductGallery name={name} imageUrls={product.imageUrls} />
         <section aria-labelledby={titleId} className="space-y-5">
           <div className="space-y-1">
             <h1 id={titleId} className="text-2xl font-bold text-stone-900 sm:text-3xl">
-              {product.name}
+              {name}
             </h1>
-            {type && <p className="text-sm text-stone-600">{`Type: ${type}`}</p>}
+            {type && <p className="text-sm text-stone-600">{t('product.type', { type })}</p>}
             <SoldBy product={product} withLogo />
           </div>
           <div className="space-y-1">
             <ProductPrice price={product.price} discounts={product.discounts} size="lg" />
+            {product.vat && (
+              <p className="text-sm text-stone-600" data-testid="product-vat">
+                {t('price.inclVat', { amount: formatKsh(product.vat.amount, locale) })}
+              </p>
+            )}
             <DiscountNote price={product.price} discounts={product.discounts} />
-            {pricingNote && <p className="text-sm text-stone-600">{pricingNote}</p>}
+            {pricingNote && <p className="text-sm text-stone-600">{t(pricingNote)}</p>}
           </div>
           {product.variants.length > 0 && (
             <VariantSelector
@@ -103,7 +121,7 @@ export function ProductDetails({ product }: { product: Product }) {
             <AddToCartButton product={product} variant={variant} available={available} />
           </div>
           <DeliveryQuoteNote productId={product._id} />
-          <ProductDescription description={product.description} />
+          <ProductDescription description={productDescription(product, locale)} />
         </section>
       </div>
       <Suspense fallback={null}>

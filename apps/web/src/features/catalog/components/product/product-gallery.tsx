@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useState } from 'react';
 import { imageSrcSet, parseMediaUrl, IMAGE_SIZES } from '@soko/contract';
 
@@ -14,13 +15,14 @@ interface ProductGalleryProps {
  */
 export function ProductGallery({ name, imageUrls }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
+  const t = useT();
   const total = imageUrls.length;
   const current = imageUrls[Math.min(selected, total - 1)];
 
   if (!current) {
     return (
       <div className="flex aspect-square w-full items-center justify-center rounded-lg bg-stone-100 text-stone-600">
-        <p>No image available</p>
+        <p>{t('gallery.noImage')}</p>
       </div>
     );
   }
@@ -35,7 +37,7 @@ export function ProductGallery({ name, imageUrls }: ProductGalleryProps) {
           sizes={IMAGE_SIZES.productMain}
           width={size?.width}
           height={size?.height}
-          alt={total > 1 ? `${name} (image ${selected + 1} of ${total})` : name}
+          alt={total > 1 ? t('gallery.imageOf', { name, index: selected + 1, total }) : name}
           loading="eager"
           fetchPriority="high"
           decoding="async"
@@ -43,7 +45,7 @@ export function ProductGallery({ name, imageUrls }: ProductGalleryProps) {
         />
       </div>
       {total > 1 && (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Product images">
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('gallery.images')}>
           {imageUrls.map((url, index) => {
             const isCurrent = index === selected;
             const thumb = parseMediaUrl(url);
@@ -51,7 +53,7 @@ export function ProductGallery({ name, imageUrls }: ProductGalleryProps) {
               <li key={`${index}-${url}`} className="shrink-0">
                 <button
                   type="button"
-                  aria-label={`Show image ${index + 1} of ${total}`}
+                  aria-label={t('gallery.show', { index: index + 1, total })}
                   aria-pressed={isCurrent}
                   onClick={() => setSelected(index)}
                   className={`block size-16 overflow-hidden rounded-md border-2 bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:size-20 ${

@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Product } from '@soko/contract';
 import { ProductCard } from '../product-card';
@@ -25,6 +26,7 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 export function RelatedProductsCarousel({ products }: { products: readonly Product[] }) {
   const headingId = useId();
   const trackId = useId();
+  const t = useT();
   const trackRef = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
   const slides = useMemo(() => toSlides(products), [products]);
@@ -92,13 +94,13 @@ export function RelatedProductsCarousel({ products }: { products: readonly Produ
     <section aria-labelledby={headingId} aria-roledescription="carousel" className="space-y-4">
       <div className="flex min-h-10 items-center justify-between gap-4">
         <h2 id={headingId} className="text-lg font-bold text-stone-900">
-          You may also like:
+          {t('related.title')}
         </h2>
         {canScroll && (
           <div className="flex gap-2">
             <button
               type="button"
-              aria-label="Previous slide"
+              aria-label={t('related.previous')}
               aria-controls={trackId}
               disabled={edges.atStart}
               onClick={() => scrollBySlide(-1)}
@@ -108,7 +110,7 @@ export function RelatedProductsCarousel({ products }: { products: readonly Produ
             </button>
             <button
               type="button"
-              aria-label="Next slide"
+              aria-label={t('related.next')}
               aria-controls={trackId}
               disabled={edges.atEnd}
               onClick={() => scrollBySlide(1)}

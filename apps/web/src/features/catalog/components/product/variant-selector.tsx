@@ -1,3 +1,4 @@
+import { useT } from '../../../../lib/i18n';
 import { useId } from 'react';
 import type { Variant } from '@soko/contract';
 import { variantLabel } from '../../../cart';
@@ -18,9 +19,10 @@ interface VariantSelectorProps {
 
 export function VariantSelector({ variants, selectedId, onSelect }: VariantSelectorProps) {
   const groupName = useId();
+  const t = useT();
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-semibold text-stone-900">Variant</legend>
+      <legend className="text-sm font-semibold text-stone-900">{t('product.variant')}</legend>
       <div className="flex flex-wrap gap-2">
         {variants.map((variant) => {
           const soldOut = variant.stock <= 0;
@@ -48,7 +50,9 @@ export function VariantSelector({ variants, selectedId, onSelect }: VariantSelec
               />
               <span className={`font-medium ${soldOut ? 'line-through' : ''}`}>{label}</span>
               {detail && <span className="text-xs text-stone-600">{detail}</span>}
-              {soldOut && <span className="text-xs font-medium text-red-700">Out of stock</span>}
+              {soldOut && (
+                <span className="text-xs font-medium text-red-700">{t('catalog.outOfStock')}</span>
+              )}
             </label>
           );
         })}

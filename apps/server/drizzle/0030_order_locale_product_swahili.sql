@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "name_sw" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "description_sw" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_locale" CHECK ("orders"."locale" in ('en', 'sw'));
