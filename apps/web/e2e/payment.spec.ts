@@ -31,6 +31,9 @@ const UNREACHABLE = 'Unable to connect to payment services. Please try again lat
 const WAITING = 'Waiting for your payment in the other tab...';
 
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place Order' });
+/** A time as every shop page writes it: Nairobi's clock, whatever the phone's own zone. */
+const nairobiTime = (at: string) =>
+  new Date(at).toLocaleTimeString('en-KE', { timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /** Fills the checkout (email too when anonymous) and picks standard shipping. */
@@ -291,11 +294,7 @@ test('an unpaid order’s page says how long the items are held, and an order ow
     discount: 0,
   });
   await page.goto(`/orders/${created._id}`);
-  // The browser's own clock format, as the page writes it.
-  const heldUntil = await page.evaluate(
-    (at) => new Date(at).toLocaleTimeString('en-KE', { timeStyle: 'short' }),
-    created.holdUntil,
-  );
+  const heldUntil = nairobiTime(created.holdUntil);
   await expect(
     page.getByText(
       `We are waiting for your payment. This page updates when it arrives. Your items are held for you until ${heldUntil}; after that the order lapses and they go back on sale.`,
@@ -331,10 +330,7 @@ test.describe('a payment tab closed before paying', () => {
 
     await expect(page.getByRole('status').filter({ hasText: STALLED })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
-    const heldUntil = await page.evaluate(
-      (at) => new Date(at ?? '').toLocaleTimeString('en-KE', { timeStyle: 'short' }),
-      created.holdUntil,
-    );
+    const heldUntil = nairobiTime(created.holdUntil ?? '');
     await expect(
       page.getByText(
         `Your items are held for you until ${heldUntil}. If the payment has not arrived by then, the order lapses, the items go back on sale and your cart keeps them for another try.`,

@@ -1,33 +1,26 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  ORDER_STATUS_LABELS,
-  REFUND_REASON_TEXT,
-  SHIPPING_OPTIONS,
+  CARRIER_LABELS,
+  PAYMENT_MESSAGES,
+  formatDate,
   formatKsh,
-  partDestinationText,
   fromCents,
   toCents,
+  type Locale,
   type Order,
   type OrderPart,
   type OrderStatus,
-  type PartStatus,
 } from '@soko/contract';
 import { focusRing, primaryButton } from '../../../components/form-styles';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { ApiError } from '../../../lib/api-client';
-import { getCartLines, PLACEHOLDER_IMAGE, setCartLines, settleCartOrder } from '../../cart';
+import { useLocale, useT, type Translate } from '../../../lib/i18n';
+import { problemText } from '../../../lib/problem-text';
+import { rebuildCartFrom, rememberRecovery, settleCartOrder } from '../../cart';
+import { OrderReceipts } from '../../receipts';
 import { useOrder } from '../api/get-order';
-
-export const ORDER_NOT_FOUND = 'We could not find this order.';
-
-const PART_LABELS: Record<PartStatus, string> = {
-  pending_payment: 'Waiting for the order to be confirmed',
-  confirmed: 'Being prepared',
-  shipped: 'On its way',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+import { PaybillPanel } from './paybill-panel';
 
 const STANDING: ReadonlySet<OrderStatus> = new Set([
   'pending_payment',
@@ -38,57 +31,76 @@ const STANDING: ReadonlySet<OrderStatus> = new Set([
 ]);
 
 /** What happened to the order, in a sentence the shopper can act on. */
-function statusSentence(order: Order): string {
+function statusSentence(order: Order, t: Translate, locale: Locale): string {
   switch (order.status) {
     case 'pending_payment': {
-      const held = order.holdUntil
-        ? ` Your items are held for you until ${new Date(order.holdUntil).toLocaleTimeString('en-KE', { timeStyle: 'short' })}; after that the order lapses and they go back on sale.`
-        : '';
+      // Nairobi time, as the checkout says it: the phone's own zone may be anything.
+      const time = order.holdUntil
+        ? formatDate(order.holdUntil, locale, { timeStyle: 'short' })
+        : null;
+      const held = time ? t('orders.heldUntil', { time }) : '';
       return order.payOnOrder
-        ? `We are waiting for your payment. This page updates when it arrives.${held}`
-        : `We are waiting for your delivery details to confirm this order.${held}`;
+        ? t('orders.sentence.waitingPayment', { held })
+        : t('orders.sentence.waitingDetails', { held });
     }
     case 'paid':
-      return 'Your payment has arrived. The shop will confirm your order shortly.';
+      return t('orders.sentence.paid');
     case 'confirmed':
       return order.payOnOrder
-        ? 'Your payment has arrived and your order is confirmed.'
-        : 'Your order is confirmed. You pay when it is delivered.';
+        ? t('orders.sentence.confirmedPaid')
+        : t('orders.sentence.confirmedOnDelivery');
     case 'shipped':
-      return 'Your order is on its way.';
+      return t('orders.sentence.shipped');
     case 'delivered':
-      return 'Your order has been delivered.';
+      return t('orders.sentence.delivered');
     case 'payment_failed':
-      return 'The payment did not go through, so this order was not placed. Your cart still holds the items: place the order again.';
     case 'reversed':
-      return 'The payment for this order was reversed, so the order will not be delivered.';
     case 'expired':
-      return 'This order was not paid in time and has expired. Please place the order again.';
     case 'cancelled':
-      return 'This order was cancelled.';
     case 'refunded':
-      return 'This order was cancelled and your payment has been refunded.';
+      return t(`orders.sentence.${order.status}`);
   }
 }
 
 /** How the order is paid, as it stands now. */
-function paymentLine(order: Order): string {
-  if (!order.payOnOrder) return 'Pay on delivery';
+function paymentLine(order: Order, t: Translate): string {
+  if (!order.payOnOrder) return t('orders.pay.onDelivery');
   switch (order.status) {
     case 'pending_payment':
-      return 'Online, not paid yet';
+      return t('orders.pay.notPaidYet');
     case 'payment_failed':
-      return 'Online, payment failed';
+      return t('orders.pay.failed');
     case 'reversed':
-      return 'Online, payment reversed';
+      return t('orders.pay.reversed');
     case 'expired':
     case 'cancelled':
-      return order.refundReason ? 'Paid online, refund due' : 'Online, not paid';
+      return order.refundReason ? t('orders.pay.refundDue') : t('orders.pay.notPaid');
     case 'refunded':
-      return 'Paid online, refunded';
+      return t('orders.pay.refunded');
     default:
-      return 'Paid online';
+      return t('orders.pay.paid');
   }
+}
+
+/** Where a shop's part goes (the contract's partDestinationText, in the page's language). */
+function partDestination(part: OrderPart, t: Translate): string {
+  const counter = part.pickupCounter;
+  if (counter?.carrier) {
+    return t('orders.pickupAtAgent', {
+      name: counter.name,
+      carrier: CARRIER_LABELS[counter.carrier],
+      address: counter.address,
+    });
+  }
+  if (counter) {
+    const place = { name: counter.name, address: counter.address };
+    return counter.hours
+      ? t('orders.pickupAtOpen', { ...place, hours: counter.hours })
+      : t('orders.pickupAt', place);
+  }
+  return part.deliveryCounty
+    ? t('orders.deliveryTo', { county: part.deliveryCounty })
+    : t('orders.delivery');
 }
 
 /** The note the checkout passed along ('Payment successful!'), if any. */
@@ -97,6 +109,13 @@ function messageFromState(state: unknown): string | null {
   const message = (state as { paymentMessage: unknown }).paymentMessage;
   return typeof message === 'string' ? message : null;
 }
+
+/** Online orders not paid yet, or lapsed unpaid: M-Pesa's Paybill may still pay them. */
+const PAYBILL_PAYABLE: ReadonlySet<OrderStatus> = new Set([
+  'pending_payment',
+  'payment_failed',
+  'expired',
+]);
 
 /** Orders whose payment did not arrive: their lines may go back to the cart, to pay again. */
 const PAYABLE_AGAIN: ReadonlySet<OrderStatus> = new Set(['payment_failed', 'expired']);
@@ -108,35 +127,35 @@ const PAYABLE_AGAIN: ReadonlySet<OrderStatus> = new Set(['payment_failed', 'expi
  */
 function PayAgain({ order }: { order: Order }) {
   const navigate = useNavigate();
+  const t = useT();
   const payAgain = () => {
-    const lines = [...getCartLines()];
-    for (const item of order.items) {
-      const key = { productId: item.productId, variantId: item.selectedVariant };
-      const at = lines.findIndex(
-        (line) => line.productId === key.productId && line.variantId === key.variantId,
-      );
-      const line = lines[at];
-      if (line) {
-        lines[at] = { ...line, quantity: Math.max(line.quantity, item.quantity) };
-      } else {
-        lines.push({
-          ...key,
-          name: item.name,
-          price: item.price,
-          image: item.image ?? PLACEHOLDER_IMAGE,
-          selectedVariant: item.variantLabel,
-          quantity: item.quantity,
-        });
-      }
-    }
-    setCartLines(lines);
+    rebuildCartFrom(order);
     void navigate('/checkout');
   };
   return (
     <button type="button" onClick={payAgain} className={`mt-3 ${primaryButton}`}>
-      Pay again
+      {t('orders.payAgain')}
     </button>
   );
+}
+
+/**
+ * The reminder's link (`?recover=1`, decision 043): an order still unpaid has its lines put back
+ * in the cart, remembered as recovered from it, and the checkout opens. An order paid since, or
+ * any other, just shows.
+ */
+function useRecoverOnOpen(order: Order | undefined): boolean {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const recover =
+    params.get('recover') === '1' && order !== undefined && PAYABLE_AGAIN.has(order.status);
+  useEffect(() => {
+    if (!recover || !order) return;
+    rebuildCartFrom(order);
+    rememberRecovery(order._id);
+    void navigate('/checkout', { replace: true });
+  }, [recover, order, navigate]);
+  return recover;
 }
 
 /** The order the checkout passed along, when it is this page's order. */
@@ -151,6 +170,8 @@ function orderFromState(state: unknown, orderId: string): Order | undefined {
 /** /orders/:orderId (the order's `_id`): the confirmation after checkout, and an order's page. */
 export function OrderPage() {
   const { orderId = '' } = useParams();
+  const t = useT();
+  const locale = useLocale();
   const location = useLocation();
   const justPlaced = orderFromState(location.state, orderId);
   const paymentMessage = messageFromState(location.state);
@@ -160,16 +181,22 @@ export function OrderPage() {
   useEffect(() => {
     if (status) settleCartOrder(orderId, status);
   }, [orderId, status]);
+  const recovering = useRecoverOnOpen(order);
 
-  if (isPending) return <p role="status">Loading your order...</p>;
+  if (isPending) return <p role="status">{t('orders.loading')}</p>;
+  if (recovering) return <p role="status">{t('orders.recovering')}</p>;
   if (error) {
     const missing = error instanceof ApiError && [403, 404].includes(error.status);
     return (
       <section className="space-y-3 py-6">
-        <h1 className="text-2xl font-bold">Order</h1>
-        <p role="alert">{missing ? ORDER_NOT_FOUND : `Error: ${error.message}`}</p>
+        <h1 className="text-2xl font-bold">{t('orders.order')}</h1>
+        <p role="alert">
+          {missing
+            ? t('orders.notFound')
+            : t('orders.error', { message: problemText(error.message, t) })}
+        </p>
         <Link to="/" className={`inline-block font-semibold text-brand-800 underline ${focusRing}`}>
-          Back to the shop
+          {t('orders.backToShop')}
         </Link>
       </section>
     );
@@ -184,44 +211,46 @@ export function OrderPage() {
   return (
     <article className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-stone-900">
-        {thanks ? 'Thank you for your order!' : `Order ${order.orderId}`}
+        {thanks ? t('orders.thanks') : t('orders.orderNumbered', { number: order.orderId })}
       </h1>
       {paymentMessage && thanks && (
         <p role="status" className="mt-2 font-medium text-brand-800">
-          {paymentMessage}
+          {paymentMessage === PAYMENT_MESSAGES.successful
+            ? t('orders.paymentSuccessful')
+            : paymentMessage}
         </p>
       )}
-      <p className="mt-2 text-stone-800">{statusSentence(order)}</p>
+      <p className="mt-2 text-stone-800">{statusSentence(order, t, locale)}</p>
       {PAYABLE_AGAIN.has(order.status) && <PayAgain order={order} />}
+      {order.payOnOrder && PAYBILL_PAYABLE.has(order.status) && !order.refundReason && (
+        <PaybillPanel orderId={order._id} />
+      )}
       {order.refundReason && (
         <p
           role="note"
           className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900"
         >
-          {REFUND_REASON_TEXT[order.refundReason]}
+          {t(`orders.refund.${order.refundReason}`)}
         </p>
       )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="font-medium text-stone-600">Order number</dt>
+        <dt className="font-medium text-stone-600">{t('orders.orderNumber')}</dt>
         <dd className="font-semibold">{order.orderId}</dd>
-        <dt className="font-medium text-stone-600">Status</dt>
-        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
-        <dt className="font-medium text-stone-600">Placed</dt>
+        <dt className="font-medium text-stone-600">{t('orders.statusLabel')}</dt>
+        <dd>{t(`orders.status.${order.status}`)}</dd>
+        <dt className="font-medium text-stone-600">{t('orders.placed')}</dt>
         <dd>
           <time dateTime={order.createdAt}>
-            {new Date(order.createdAt).toLocaleString('en-KE', {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
+            {formatDate(order.createdAt, locale, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
         </dd>
-        <dt className="font-medium text-stone-600">Payment</dt>
-        <dd>{paymentLine(order)}</dd>
+        <dt className="font-medium text-stone-600">{t('orders.payment')}</dt>
+        <dd>{paymentLine(order, t)}</dd>
       </dl>
 
       <section aria-labelledby="order-items" className="mt-6">
         <h2 id="order-items" className="text-lg font-semibold">
-          Items
+          {t('orders.items')}
         </h2>
         <ul className="mt-2 divide-y divide-stone-100">
           {order.items.map((item) => (
@@ -244,27 +273,31 @@ export function OrderPage() {
               <span className="flex-1">
                 {item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name}
                 <span className="block text-sm text-stone-600">
-                  {formatKsh(item.price)} x {item.quantity}
+                  {`${formatKsh(item.price, locale)} x ${item.quantity}`}
                 </span>
               </span>
               <span className="tabular-nums">
-                {formatKsh(fromCents(toCents(item.price) * item.quantity))}
+                {formatKsh(fromCents(toCents(item.price) * item.quantity), locale)}
               </span>
             </li>
           ))}
         </ul>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-2 text-sm">
-          <dt>Subtotal</dt>
-          <dd className="text-right tabular-nums">{formatKsh(order.subtotal)}</dd>
-          <dt>Discount</dt>
+          <dt>{t('orders.subtotal')}</dt>
+          <dd className="text-right tabular-nums">{formatKsh(order.subtotal, locale)}</dd>
+          <dt>{t('orders.discount')}</dt>
           <dd className="text-right tabular-nums">
-            {order.discount > 0 ? `− ${formatKsh(order.discount)}` : formatKsh(0)}
+            {order.discount > 0 ? `− ${formatKsh(order.discount, locale)}` : formatKsh(0, locale)}
           </dd>
-          <dt>Shipping ({SHIPPING_OPTIONS[order.shippingOption].label})</dt>
-          <dd className="text-right tabular-nums">{formatKsh(order.shipping)}</dd>
-          <dt className="text-base font-bold">Total</dt>
+          <dt>
+            {t('orders.shippingWith', {
+              option: t(`orders.shippingOption.${order.shippingOption}`),
+            })}
+          </dt>
+          <dd className="text-right tabular-nums">{formatKsh(order.shipping, locale)}</dd>
+          <dt className="text-base font-bold">{t('orders.total')}</dt>
           <dd className="text-right text-base font-bold tabular-nums">
-            {formatKsh(order.totalPrice)}
+            {formatKsh(order.totalPrice, locale)}
           </dd>
         </dl>
       </section>
@@ -273,16 +306,22 @@ export function OrderPage() {
         <Shipments parts={order.parts} />
       )}
 
+      <OrderReceipts
+        orderId={order._id}
+        settled={order.status !== 'pending_payment'}
+        version={`${order.status}:${order.parts.map((part) => part.status).join(',')}`}
+      />
+
       <section aria-labelledby="order-delivery" className="mt-6">
         <h2 id="order-delivery" className="text-lg font-semibold">
-          Delivery
+          {t('orders.delivery')}
         </h2>
         <address className="mt-2 not-italic">
           {name && <span className="block">{name}</span>}
           {order.address && <span className="block">{order.address}</span>}
           {place.length > 0 && <span className="block">{place.join(', ')}</span>}
         </address>
-        <h3 className="mt-4 font-semibold">Contact</h3>
+        <h3 className="mt-4 font-semibold">{t('orders.contact')}</h3>
         <p className="mt-1">{order.email}</p>
         <p>{order.phoneNumber}</p>
       </section>
@@ -291,7 +330,7 @@ export function OrderPage() {
         to="/alllisting"
         className={`mt-8 inline-block font-semibold text-brand-800 underline ${focusRing}`}
       >
-        Continue shopping
+        {t('orders.continueShopping')}
       </Link>
     </article>
   );
@@ -299,26 +338,31 @@ export function OrderPage() {
 
 /** Each shop sends its part on its own: where each stands, with the shop's tracking note. */
 function Shipments({ parts }: { parts: readonly OrderPart[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="order-shipments" className="mt-6">
       <h2 id="order-shipments" className="text-lg font-semibold">
-        {parts.length > 1 ? 'Shipments' : 'Shipment'}
+        {parts.length > 1 ? t('orders.shipments') : t('orders.shipment')}
       </h2>
       <ul className="mt-2 space-y-2">
         {parts.map((part) => (
           <li key={part._id} className="rounded border border-stone-200 p-3">
             <p className="font-medium">
-              {part.shopName}: <span className="font-semibold">{PART_LABELS[part.status]}</span>
+              {part.shopName}:{' '}
+              <span className="font-semibold">{t(`orders.part.${part.status}`)}</span>
             </p>
             <p className="text-sm text-stone-700">
-              {partDestinationText(part)}: {formatKsh(part.delivery)}
+              {`${partDestination(part, t)}: ${formatKsh(part.delivery, locale)}`}
             </p>
             {part.trackingNote && (
-              <p className="text-sm text-stone-700">Tracking: {part.trackingNote}</p>
+              <p className="text-sm text-stone-700">
+                {t('orders.tracking', { note: part.trackingNote })}
+              </p>
             )}
             {part.refund > 0 && (
               <p className="text-sm text-stone-700">
-                {formatKsh(part.refund)} of your payment is owed back for this part.
+                {t('orders.refundOwed', { amount: formatKsh(part.refund, locale) })}
               </p>
             )}
           </li>
