@@ -151,6 +151,9 @@ describe("the contract's and the server's texts, by id", () => {
       number: '247247',
       paid: 'Ksh 100',
       due: 'Ksh 1,499.50',
+      held: 10,
+      item: 'Aloe Gel (50ml): Blue',
+      more: 'at most 2 more',
     };
     for (const id of Object.keys(PROBLEM_TEXTS) as ProblemId[]) {
       const text = problemText(id, values);

@@ -75,6 +75,15 @@ export const PROBLEM_TEXTS = {
     'You already have {count} orders waiting for payment. Pay for one of them, or try again in {wait}, when the oldest unpaid one lapses.',
   tooManyOpenOrdersFromNetwork:
     'Too many orders from your network are waiting for payment right now ({max} at most from one internet address, which mobile networks share among many shoppers). Please try again in {wait}.',
+  // Units held in unpaid orders (decision 029). {more} is 'at most 2 more' or 'no more'.
+  heldOfProduct:
+    'You already hold {held} of {item} in orders waiting for payment, and one shopper may hold at most {max} at a time, so you can order {more} now. Pay for your waiting orders, or try again in {wait}.',
+  heldFromShop:
+    'You already hold {held} items from {shop} in orders waiting for payment, and one shopper may hold at most {max} at a time, so you can order {more} now. Pay for your waiting orders, or try again in {wait}.',
+  networkHeldOfProduct:
+    'Orders from your network already hold {held} of {item} waiting for payment, the most one internet address may hold at once ({max}). You can order {more} now; please try again in {wait}.',
+  networkHeldFromShop:
+    'Orders from your network already hold {held} items from {shop} waiting for payment, the most one internet address may hold at once ({max}). You can order {more} now; please try again in {wait}.',
   tooManyOrdersThisMinute:
     'Too many orders from your network this minute (internet addresses that mobile networks share among many shoppers). Please try again in {seconds} seconds.',
   deliverWhere: 'Say where to deliver the order.',

@@ -44,6 +44,9 @@ const VALUES = {
   number: '247247',
   paid: 'Ksh 100',
   due: 'Ksh 1,499.50',
+  held: 4,
+  item: 'Aloe Gel (50ml)',
+  more: 'at most 2 more',
 };
 const ids = Object.keys(PROBLEM_TEXTS) as ProblemId[];
 
@@ -90,6 +93,16 @@ describe("the contract's and the server's words on a shopper's screen", () => {
         own,
       ),
     ).toBe('Malipo hayakufanikiwa. Agizo hili haliwezi kulipwa tena. Daraja said: busy.');
+  });
+
+  it('says how many more units an order may take in the page language', () => {
+    const held = (more: string) =>
+      contractText('heldOfProduct', { ...VALUES, held: 10, max: 12, more, wait: '3 minutes' });
+    expect(problemText(held('at most 2 more'), sw)).toBe(
+      'Tayari unashikilia 10 za Aloe Gel (50ml) katika maagizo yanayosubiri malipo, na mnunuzi mmoja anaweza kushikilia zisizozidi 12 kwa wakati mmoja, kwa hivyo unaweza kuagiza hadi 2 zaidi sasa. Lipia maagizo yako yanayosubiri, au jaribu tena baada ya dakika 3.',
+    );
+    expect(problemText(held('no more'), sw)).toContain('unaweza kuagiza 0 zaidi sasa');
+    expect(problemText(held('no more'), en)).toBe(held('no more'));
   });
 
   it('leaves words it does not know as they came', () => {

@@ -21,9 +21,15 @@ const WAIT_KEYS = {
   hour: 'problem.wait.hour',
 } as const satisfies Record<string, MessageKey>;
 
+// How many more units an order may take ('at most 2 more', 'no more'; decision 029's bounds).
+const MORE = /^at most (\d+) more$/;
+
 function valueText(value: string, t: Translate): string {
   const wait = WAIT.exec(value);
-  return wait ? t(WAIT_KEYS[wait[2] as keyof typeof WAIT_KEYS], { count: Number(wait[1]) }) : value;
+  if (wait) return t(WAIT_KEYS[wait[2] as keyof typeof WAIT_KEYS], { count: Number(wait[1]) });
+  const more = MORE.exec(value);
+  if (more) return t('problem.more.atMost', { count: Number(more[1]) });
+  return value === 'no more' ? t('problem.more.none') : value;
 }
 
 /** A screen's own words that may come in a message too (the checkout's), in the page's language. */

@@ -86,13 +86,18 @@ export function tooManyHeld(
   const max = Number(maxText);
   const wait = waitUntil(new Date(Number(lapseText) * 1000), now);
   const line = lines.find((l) => (kind.endsWith('shop') ? l.shopId : l.productId) === id);
-  const what = kind.endsWith('shop')
-    ? `items from ${line?.shopName ?? 'this shop'}`
-    : `of ${line ? lineLabel(line.name, null) : 'this item'}`;
-  const more = max > held ? `at most ${max - held} more` : 'no more';
-  const message = kind.startsWith('network_')
-    ? `Orders from your network already hold ${held} ${what} waiting for payment, the most one internet address may hold at once (${max}). You can order ${more} now; please try again in ${wait.minutes}.`
-    : `You already hold ${held} ${what} in orders waiting for payment, and one shopper may hold at most ${max} at a time, so you can order ${more} now. Pay for your waiting orders, or try again in ${wait.minutes}.`;
+  const values = {
+    held,
+    max,
+    item: line ? lineLabel(line.name, null) : 'this item',
+    shop: line?.shopName ?? 'this shop',
+    more: max > held ? `at most ${max - held} more` : 'no more',
+    wait: wait.minutes,
+  };
+  const network = kind.startsWith('network_');
+  const message = kind.endsWith('shop')
+    ? problemText(network ? 'networkHeldFromShop' : 'heldFromShop', values)
+    : problemText(network ? 'networkHeldOfProduct' : 'heldOfProduct', values);
   return new AppError(429, 'too_many_held', message, {
     details: {
       retryAfterSeconds: wait.seconds,

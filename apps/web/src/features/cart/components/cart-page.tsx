@@ -66,7 +66,7 @@ export function CartProductPage() {
       notice =
         product.error instanceof ApiError && product.error.status === 404
           ? t('cart.noLongerSold')
-          : `Error: ${product.error.message}`;
+          : t('common.error', { message: product.error.message });
     } else {
       return;
     }

@@ -1,4 +1,4 @@
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, type Translate } from '../../../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useNavigationType, useParams } from 'react-router';
 import { productName, productNameSlug, productPath, type Product } from '@soko/contract';
@@ -9,10 +9,10 @@ import { useProduct } from '../api/get-product';
 import { ProductDetails } from './product/product-details';
 import { usePageTitle } from './product/use-page-title';
 
-/** Spec section 8: 'Error: HTTP error! status: {code}' for an error answer. */
-function errorText(error: Error): string {
-  if (error instanceof ApiError) return `Error: HTTP error! status: ${error.status}`;
-  return `Error: ${error.message}`;
+/** Spec section 8: 'Error: HTTP error! status: {code}' for an error answer, in the page's language. */
+function errorText(error: Error, t: Translate): string {
+  if (error instanceof ApiError) return t('common.httpError', { status: error.status });
+  return t('common.error', { message: error.message });
 }
 
 /**
@@ -82,7 +82,7 @@ export function ProductPage() {
     return (
       <div className="space-y-4 py-12 text-center">
         <p role="alert" className="font-medium text-red-700">
-          {errorText(error)}
+          {errorText(error, t)}
         </p>
         {notFound ? (
           <p className="text-stone-700">
