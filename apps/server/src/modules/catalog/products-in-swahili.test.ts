@@ -7,6 +7,7 @@ import {
   categorySchema,
   productPath,
   productSchema,
+  suggestionsSchema,
   type AuthResponse,
   type OwnerProductInput,
   type Product,
@@ -224,5 +225,55 @@ describe('a product page painted in Kiswahili', () => {
     expect(root((await page(product, '?lang=sw')).body)).toContain(`>${NAME_SW}</h1>`);
     expect((await edit(product, owner.token, { nameSw: 'Mafuta Mapya' })).statusCode).toBe(200);
     expect(root((await page(product, '?lang=sw')).body)).toContain('>Mafuta Mapya</h1>');
+  });
+});
+
+describe('search in Swahili', () => {
+  // Words no demo product and no other test here uses, so a match can only be this product.
+  const SEARCH_NAME_SW = 'Mafuta ya Zumaridi';
+  const SEARCH_DESCRIPTION_SW = 'Yamekamuliwa kwa mkono huko Kiwanjani.';
+
+  async function found(query: string): Promise<string[]> {
+    const res = await call('GET', `/api/search/get?${new URLSearchParams({ query })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return productSchema
+      .array()
+      .parse(res.json())
+      .map((product) => product._id);
+  }
+
+  it('finds a product by a word of its Swahili name or of its Swahili description', async () => {
+    const product = await newProduct({
+      nameSw: SEARCH_NAME_SW,
+      descriptionSw: SEARCH_DESCRIPTION_SW,
+    });
+    expect(await found('zumaridi')).toEqual([product._id]);
+    expect(await found('Kiwanjani')).toEqual([product._id]);
+    // Its English name is found as before.
+    expect(await found(NAME)).toContain(product._id);
+  });
+
+  it('puts the product named exactly as the query in Swahili first', async () => {
+    const product = await newProduct({ nameSw: 'Mafuta ya Mbegu' });
+    // 'mafuta' and 'mbegu' are in other products' Swahili texts too (the one above, the demo's).
+    const ids = await found('Mafuta ya Mbegu');
+    expect(ids[0]).toBe(product._id);
+  });
+
+  it('follows an edit: the new Swahili name is found at once, the old one no more', async () => {
+    const product = await newProduct({ nameSw: 'Sabuni ya Yakuti' });
+    expect(await found('yakuti')).toEqual([product._id]);
+    expect((await edit(product, owner.token, { nameSw: 'Sabuni ya Almasi' })).statusCode).toBe(200);
+    expect(await found('yakuti')).toEqual([]);
+    expect(await found('almasi')).toEqual([product._id]);
+  });
+
+  it('offers the product in the suggestions for its Swahili name', async () => {
+    const product = await newProduct({ nameSw: 'Krimu ya Feruzi' });
+    const res = await call('GET', `/api/search/suggest?query=${encodeURIComponent('feruzi')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(suggestionsSchema.parse(res.json()).products).toEqual([
+      expect.objectContaining({ _id: product._id, nameSw: 'Krimu ya Feruzi' }),
+    ]);
   });
 });

@@ -68,6 +68,10 @@ function matching(tsquery: string, filters: Partial<SearchQuery> = {}): SQL {
 
 const FROM = sql`products p join categories c on c.id = p.category_id join shops s on s.id = p.shop_id`;
 
+/** A product named exactly as the query, in English or in Swahili (each has its own index). */
+const namedAs = (phrase: string) =>
+  sql`(soko_normalize(p.name) = ${phrase} or soko_normalize(p.name_sw) = ${phrase})`;
+
 function orderBy(sort: SearchQuery['sort'], tsquery: string, phrase: string): SQL {
   switch (sort) {
     case 'price-asc':
@@ -81,7 +85,7 @@ function orderBy(sort: SearchQuery['sort'], tsquery: string, phrase: string): SQ
       // with a bonus for a name that is the query itself.
       return sql`(p.stock > 0) desc,
         ts_rank('{0.1, 0.2, 0.4, 1.0}', p.search_vector, to_tsquery('simple', ${tsquery}))
-          + case when soko_normalize(p.name) = ${phrase} then 1 else 0 end desc,
+          + case when ${namedAs(phrase)} then 1 else 0 end desc,
         p.created_at desc, p.id`;
   }
 }
@@ -101,7 +105,7 @@ export const SEARCH_CANDIDATES = SEARCH_RANKED_MAX;
 function candidates(tsquery: string, phrase: string, filters: Partial<SearchQuery> = {}) {
   return sql`(
     (select p.id from ${FROM}
-      where soko_normalize(p.name) = ${phrase} and ${matching(tsquery, filters)})
+      where ${namedAs(phrase)} and ${matching(tsquery, filters)})
     union
     (select p.id from ${FROM} where ${matching(tsquery, filters)} limit ${SEARCH_CANDIDATES})
   )`;
