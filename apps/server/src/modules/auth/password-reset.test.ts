@@ -150,6 +150,43 @@ describe('forgot password', () => {
   });
 });
 
+describe('forgot password, asked on a Kiswahili page', () => {
+  it('mails the link in Kiswahili, opening the reset page in Kiswahili', async () => {
+    const { email } = await newAccount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password/forgot',
+      payload: { email },
+      headers: { cookie: 'lang=sw' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+
+    const mail = await inbox.waitForMailTo(email);
+    expect(mail.header('subject')).toBe('Badilisha nenosiri lako la Soko Naturals');
+    expect(mail.text).toContain('Habari Wanjiru,');
+    expect(mail.text).toContain('fungua kiungo hiki ndani ya dakika 30:');
+    const { link, token } = linkIn(mail.text);
+    expect(mail.text).toContain(`${link}&lang=sw`);
+    // The link works as the English one does.
+    const reset = await post('/api/user/password/reset', { token, password: 'a-new-password' });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  it('mails in English for a language it does not know', async () => {
+    const { email } = await newAccount();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password/forgot',
+      payload: { email },
+      headers: { cookie: 'lang=fr' },
+    });
+    const mail = await inbox.waitForMailTo(email);
+    expect(mail.header('subject')).toBe('Reset your Soko Naturals password');
+    expect(mail.text).not.toContain('lang=');
+  });
+});
+
 describe('resetting the password with the mailed link', () => {
   it('sets the new password, signs in, and ends every session signed in before', async () => {
     const { email, password, token: oldSession } = await newAccount();

@@ -2,7 +2,7 @@
 // holding a random 32-byte token; only its SHA-256 is stored, it works once and for 30 minutes,
 // and using it ends every session signed in before (the token version moves on). Whether the
 // email has an account never shows: the request is answered before it is looked up.
-import { problemText, PROBLEM_TEXTS } from '@soko/contract';
+import { problemText, PROBLEM_TEXTS, type Locale } from '@soko/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { AttemptCounter } from '../../platform/rate-limit';
 import { passwordResets, users } from '../../platform/schema';
-import type { Outbox } from '../messages';
+import { linkIn, MESSAGE_TEXTS, type Outbox } from '../messages';
 import { byEmail, tokenFor, toUser, type TokenSettings } from './service';
 
 export const RESET_LINK_MINUTES = 30;
@@ -25,23 +25,11 @@ export type ResetMailDeps = {
   perEmailPerHour: number;
 };
 
-/** Who the mail is from, and the site its link opens (the shop the request came to). */
-export type ResetMailFrom = { senderName: string; site: string };
-
-export function resetMailText(firstName: string, shopName: string, link: string): string {
-  return [
-    `Hello ${firstName},`,
-    '',
-    `Someone asked to reset the password of your ${shopName} account. To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:`,
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
-    '',
-    shopName,
-    '',
-  ].join('\n');
-}
+/**
+ * Who the mail is from, the site its link opens (the shop the request came to), and the
+ * language of the page it was asked from (decision 050).
+ */
+export type ResetMailFrom = { senderName: string; site: string; locale: Locale };
 
 /**
  * Mails the account with this email a reset link, if there is such an account and it has not
@@ -51,7 +39,7 @@ export function resetMailText(firstName: string, shopName: string, link: string)
 export async function mailResetLink(
   deps: ResetMailDeps,
   email: string,
-  { senderName, site }: ResetMailFrom,
+  { senderName, site, locale }: ResetMailFrom,
 ): Promise<void> {
   const address = email.trim().toLowerCase();
   if ((await deps.attempts.hit(`password-reset:${address}`, deps.perEmailPerHour, HOUR_MS)) > 0) {
@@ -64,7 +52,8 @@ export async function mailResetLink(
     .limit(1);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  const link = `${site}/reset-password?token=${token}`;
+  const link = linkIn(locale, `${site}/reset-password?token=${token}`);
+  const words = MESSAGE_TEXTS[locale].account;
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({
       userId: user.id,
@@ -77,8 +66,8 @@ export async function mailResetLink(
       userId: user.id,
       recipient: user.email,
       senderName,
-      subject: `Reset your ${senderName} password`,
-      body: resetMailText(user.firstName, senderName, link),
+      subject: words.resetSubject(senderName),
+      body: words.resetBody(user.firstName, senderName, link, RESET_LINK_MINUTES),
     });
   });
   deps.outbox.wake();

@@ -11,7 +11,7 @@ import type { Caller } from '../../platform/access';
 import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
-import { senderNameOf, type Outbox } from '../messages';
+import { requestLocale, senderNameOf, type Outbox } from '../messages';
 import { removePhone, startPhoneVerification, verifyPhoneCode, type PhoneDeps } from './phone';
 
 const MINUTE_MS = 60_000;
@@ -52,7 +52,7 @@ export function registerPhoneRoutes(app: App, ctx: AppContext, outbox: Outbox): 
         deps,
         callerOf(request).id,
         request.body.phone,
-        senderName,
+        { senderName, locale: requestLocale(request.cookies) },
       );
       const phone = user.phone ?? '';
       return {

@@ -1,7 +1,14 @@
-import { PHONE_TEXTS, authResponseSchema, phoneAnswerSchema, userSchema } from '@soko/contract';
+import {
+  PHONE_TEXTS,
+  authResponseSchema,
+  fitsOneSmsPart,
+  phoneAnswerSchema,
+  userSchema,
+} from '@soko/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, phoneCodes } from '../../platform/schema';
+import { MESSAGE_TEXTS } from '../messages';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import {
   FAKE_AT_CREDENTIALS,
@@ -30,12 +37,15 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, token?: string, body?: object) =>
+const call = (method: Method, url: string, token?: string, body?: object, lang?: string) =>
   t.app.inject({
     method,
     url,
     ...(body ? { payload: body } : {}),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(lang ? { cookie: `lang=${lang}` } : {}),
+    },
   });
 
 let counter = 0;
@@ -82,6 +92,23 @@ const profile = async (token: string) =>
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('a phone on the account', () => {
+  it('texts the code in Kiswahili when the number is typed on a Kiswahili page, in one SMS part', async () => {
+    const a = await newAccount();
+    const res = await call('POST', '/api/user/phone', a.token, { phone: a.typed }, 'sw');
+    expect(res.statusCode, res.body).toBe(200);
+    const code = await codeSentTo(a.phone);
+    const [sms] = fake.sentTo(a.phone);
+    expect(sms?.message).toBe(
+      `${code} ni nambari yako ya uthibitisho ya Soko Naturals. Itaisha baada ya dakika 10. Usimpe mtu yeyote.`,
+    );
+    // One GSM-7 part, even from a shop with a long name, as the English.
+    const longName = 'N'.repeat(60);
+    expect(fitsOneSmsPart(MESSAGE_TEXTS.sw.account.phoneCode(longName, code))).toBe(true);
+    expect(fitsOneSmsPart(MESSAGE_TEXTS.en.account.phoneCode(longName, code))).toBe(true);
+    // The code works whatever the language.
+    expect((await verify(a.token, code)).statusCode).toBe(200);
+  });
+
   it('texts a 6-digit code to the number, and the right code verifies it', async () => {
     const a = await newAccount();
     const res = await start(a.token, a.typed);

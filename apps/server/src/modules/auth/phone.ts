@@ -9,6 +9,7 @@ import {
   PHONE_CODE_TRIES,
   PHONE_TEXTS,
   normalizeKenyanPhone,
+  type Locale,
   type User,
 } from '@soko/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import type { Db } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
 import type { AttemptCounter } from '../../platform/rate-limit';
 import { phoneCodes, users } from '../../platform/schema';
-import { blankSentCodes, type Outbox } from '../messages';
+import { blankSentCodes, MESSAGE_TEXTS, type Outbox } from '../messages';
 import { getProfile } from './service';
 
 const HOUR_MS = 3_600_000;
@@ -47,7 +48,7 @@ export async function startPhoneVerification(
   deps: PhoneDeps,
   userId: string,
   typed: string,
-  senderName: string,
+  { senderName, locale }: { senderName: string; locale: Locale },
 ): Promise<{ user: User; codeSent: boolean }> {
   const phone = normalizeKenyanPhone(typed);
   // The schema checked it already; this only narrows the type.
@@ -93,7 +94,8 @@ export async function startPhoneVerification(
       recipient: phone,
       senderName,
       subject: '',
-      body: PHONE_TEXTS.smsBody(senderName, code),
+      // In the language of the page the number was typed on (decision 050).
+      body: MESSAGE_TEXTS[locale].account.phoneCode(senderName, code),
     });
   });
   deps.outbox.wake();

@@ -34,7 +34,7 @@ import {
   updateProfile,
   type TokenSettings,
 } from './service';
-import { senderNameOf } from '../messages';
+import { requestLocale, senderNameOf } from '../messages';
 import { dataRightsKey } from '../data-rights';
 import { mailResetLink, resetPassword, sweepResetLinks } from './password-reset';
 import { registerPhoneRoutes } from './phone-routes';
@@ -175,7 +175,13 @@ export function registerAuthRoutes(app: App, ctx: AppContext, outbox: Outbox): v
         senderNameOf(db, tenant),
         ctx.tenants.siteFor(request, config.publicUrl),
       ])
-        .then(([senderName, site]) => mailResetLink(resetDeps, email, { senderName, site }))
+        .then(([senderName, site]) =>
+          mailResetLink(resetDeps, email, {
+            senderName,
+            site,
+            locale: requestLocale(request.cookies),
+          }),
+        )
         .catch((error: unknown) => request.log.error({ err: error }, 'mailing a reset link failed'))
         .finally(() => mailing.delete(work));
       mailing.add(work);

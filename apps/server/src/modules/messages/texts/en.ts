@@ -1,6 +1,6 @@
 // The shopper's messages in English (the default): word for word what they said before they
 // could be read in another language, which the tests hold them to.
-import { CARRIER_LABELS, partDestinationText, SHIPPING_OPTIONS } from '@soko/contract';
+import { CARRIER_LABELS, partDestinationText, PHONE_TEXTS, SHIPPING_OPTIONS } from '@soko/contract';
 import type { MessageTexts } from './types';
 
 const PART_WORDS = {
@@ -84,5 +84,23 @@ export const en: MessageTexts = {
       'This is the only reminder about this order. No more reminders about unpaid orders:',
     sms: (sender, number, link, optOut) =>
       `${sender}: order ${number} was not paid. Pay now: ${link} No more reminders: ${optOut}`,
+  },
+
+  account: {
+    resetSubject: (sender) => `Reset your ${sender} password`,
+    resetBody: (firstName, sender, link, minutes) =>
+      [
+        `Hello ${firstName},`,
+        '',
+        `Someone asked to reset the password of your ${sender} account. To choose a new password, open this link within ${minutes} minutes:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
+        '',
+        sender,
+        '',
+      ].join('\n'),
+    phoneCode: PHONE_TEXTS.smsBody,
   },
 };

@@ -110,4 +110,23 @@ export const sw: MessageTexts = {
     sms: (sender, number, link, optOut) =>
       `${sender}: agizo ${number} halikulipwa. Lipa sasa: ${link} Acha ukumbusho: ${optOut}`,
   },
+
+  account: {
+    resetSubject: (sender) => `Badilisha nenosiri lako la ${sender}`,
+    resetBody: (firstName, sender, link, minutes) =>
+      [
+        `Habari ${firstName},`,
+        '',
+        `Mtu ameomba kubadilisha nenosiri la akaunti yako ya ${sender}. Ili kuchagua nenosiri jipya, fungua kiungo hiki ndani ya dakika ${minutes}:`,
+        '',
+        link,
+        '',
+        'Kiungo hiki hufanya kazi mara moja tu. Ikiwa hukukiomba, puuza barua pepe hii: nenosiri lako litabaki kama lilivyo.',
+        '',
+        sender,
+        '',
+      ].join('\n'),
+    phoneCode: (sender, code) =>
+      `${code} ni nambari yako ya uthibitisho ya ${sender}. Itaisha baada ya dakika 10. Usimpe mtu yeyote.`,
+  },
 };

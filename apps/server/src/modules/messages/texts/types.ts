@@ -74,4 +74,15 @@ export type MessageTexts = {
     onlyReminder: string;
     sms: (sender: string, number: string, link: string, optOut: string) => string;
   };
+
+  /**
+   * Messages about an account (decision 050), in the language of the page the person asked
+   * from: the reset link a forgotten password mails, the code a new phone number is texted.
+   */
+  account: {
+    resetSubject: (sender: string) => string;
+    resetBody: (firstName: string, sender: string, link: string, minutes: number) => string;
+    /** One GSM-7 part even under a 60-character shop name (sms.test.ts). */
+    phoneCode: (sender: string, code: string) => string;
+  };
 };
