@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { MessageChannel, MessageKind } from './messages';
 import { kenyanPhoneSchema } from './orders';
+import type { Locale } from './locale';
 import { PROBLEM_TEXTS } from './problem-texts';
 
 /** What the consent is for: the newsletter, or offers and promotions. */
@@ -27,6 +28,8 @@ export type ConsentText = {
   version: string;
   purpose: ConsentPurpose;
   channel: MessageChannel;
+  /** The language it was shown in (decision 050): each language's wording is a version. */
+  locale: Locale;
   text: string;
 };
 
@@ -36,23 +39,42 @@ export const CONSENT_TEXTS = [
     version: 'newsletter-email-1',
     purpose: 'newsletter',
     channel: 'email',
+    locale: 'en',
     text: 'We will email you our newsletter: new products, offers and news. Every newsletter has a link to unsubscribe in one click.',
   },
   {
     version: 'marketing-sms-1',
     purpose: 'marketing',
     channel: 'sms',
+    locale: 'en',
     text: 'We will send offers by SMS to this number. Every offer ends with STOP *456*9*5#, and you can turn them off here at any time.',
+  },
+  {
+    version: 'newsletter-email-1-sw',
+    purpose: 'newsletter',
+    channel: 'email',
+    locale: 'sw',
+    text: 'Tutakutumia jarida letu kwa barua pepe: bidhaa mpya, ofa na habari. Kila jarida lina kiungo cha kujiondoa kwa mbofyo mmoja.',
+  },
+  {
+    version: 'marketing-sms-1-sw',
+    purpose: 'marketing',
+    channel: 'sms',
+    locale: 'sw',
+    text: 'Tutatuma ofa kwa SMS kwa nambari hii. Kila ofa inaishia na STOP *456*9*5#, na unaweza kuzizima hapa wakati wowote.',
   },
 ] as const satisfies readonly ConsentText[];
 
 export type ConsentVersion = (typeof CONSENT_TEXTS)[number]['version'];
 
-/** The text shown now for each purpose and channel that can be agreed to. */
+/**
+ * The text shown now for each purpose and channel that can be agreed to, in each language: a
+ * consent given on a Kiswahili page records the Swahili wording's version (decision 050).
+ */
 export const CURRENT_CONSENT_TEXTS = {
-  newsletterEmail: CONSENT_TEXTS[0],
-  marketingSms: CONSENT_TEXTS[1],
-} as const;
+  en: { newsletterEmail: CONSENT_TEXTS[0], marketingSms: CONSENT_TEXTS[1] },
+  sw: { newsletterEmail: CONSENT_TEXTS[2], marketingSms: CONSENT_TEXTS[3] },
+} as const satisfies Record<Locale, Record<string, ConsentText>>;
 
 /** Which purpose a marketing message needs consent for. */
 export const MARKETING_PURPOSE_OF: Partial<Record<MessageKind, ConsentPurpose>> = {

@@ -11,7 +11,8 @@ import type { Caller } from '../../platform/access';
 import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
-import { requestLocale, senderNameOf, type Outbox } from '../messages';
+import { requestLocale } from '../../platform/request-locale';
+import { senderNameOf, type Outbox } from '../messages';
 import { removePhone, startPhoneVerification, verifyPhoneCode, type PhoneDeps } from './phone';
 
 const MINUTE_MS = 60_000;

@@ -34,7 +34,8 @@ import {
   updateProfile,
   type TokenSettings,
 } from './service';
-import { requestLocale, senderNameOf } from '../messages';
+import { requestLocale } from '../../platform/request-locale';
+import { senderNameOf } from '../messages';
 import { dataRightsKey } from '../data-rights';
 import { mailResetLink, resetPassword, sweepResetLinks } from './password-reset';
 import { registerPhoneRoutes } from './phone-routes';

@@ -11,6 +11,7 @@ import type { Caller } from '../../platform/access';
 import type { App, AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/openapi';
+import { requestLocale } from '../../platform/request-locale';
 import { marketingPreferences, updateMarketingPreferences, withdrawConsent } from './service';
 import { registerReminderRoutes } from './reminder-routes';
 import { dataRightsKey } from '../data-rights';
@@ -100,7 +101,13 @@ export function registerConsentRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      return updateMarketingPreferences(db, callerOf(request).id, request.body, dataKey);
+      return updateMarketingPreferences(
+        db,
+        callerOf(request).id,
+        request.body,
+        dataKey,
+        requestLocale(request.cookies),
+      );
     },
   );
 }

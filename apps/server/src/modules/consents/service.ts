@@ -7,6 +7,7 @@ import {
   type ConsentPurpose,
   type ConsentSource,
   type ConsentWithdrawal,
+  type Locale,
   type MarketingPreferences,
   type MessageChannel,
   type UpdateMarketingPreferences,
@@ -17,9 +18,16 @@ import { AppError } from '../../platform/errors';
 import { consents, users } from '../../platform/schema';
 import { consentReference, logDataRequest, personReference } from '../data-rights';
 
-/** The text shown now for this purpose and channel: what a consent given now agrees to. */
-export function currentConsentText(purpose: ConsentPurpose, channel: MessageChannel) {
-  const text = Object.values(CURRENT_CONSENT_TEXTS).find(
+/**
+ * The text shown now for this purpose and channel in this language: what a consent given now
+ * agrees to.
+ */
+export function currentConsentText(
+  purpose: ConsentPurpose,
+  channel: MessageChannel,
+  locale: Locale,
+) {
+  const text = Object.values(CURRENT_CONSENT_TEXTS[locale]).find(
     (candidate) => candidate.purpose === purpose && candidate.channel === channel,
   );
   if (!text) throw new Error(`No consent text asks for ${purpose} by ${channel}`);
@@ -30,6 +38,8 @@ export type ConsentGiven = {
   userId: string | null;
   purpose: ConsentPurpose;
   source: ConsentSource;
+  /** The language of the page it was given on: its wording's version is recorded. */
+  locale: Locale;
 } & ({ channel: 'email'; email: string } | { channel: 'sms'; phone: string });
 
 /** The live consent of this address for this purpose and channel, if any. */
@@ -56,7 +66,7 @@ export async function giveConsent(
       phone: given.channel === 'sms' ? given.phone : null,
       purpose: given.purpose,
       channel: given.channel,
-      textVersion: currentConsentText(given.purpose, given.channel).version,
+      textVersion: currentConsentText(given.purpose, given.channel, given.locale).version,
       source: given.source,
     })
     // Only the live-consent unique indexes can conflict: a consent is already live.
@@ -213,6 +223,7 @@ export async function updateMarketingPreferences(
   userId: string,
   wanted: UpdateMarketingPreferences,
   dataKey: Buffer,
+  locale: Locale,
 ): Promise<MarketingPreferences> {
   return db.transaction(async (tx) => {
     const email = await accountEmail(tx, userId);
@@ -238,6 +249,7 @@ export async function updateMarketingPreferences(
         source: 'account',
         channel: 'email',
         email,
+        locale,
       });
     } else {
       await withdraw(and(eq(consents.purpose, 'newsletter'), liveFor({ channel: 'email', email })));
@@ -258,6 +270,7 @@ export async function updateMarketingPreferences(
         source: 'account',
         channel: 'sms',
         phone,
+        locale,
       });
     } else {
       await withdraw(ownSms);

@@ -27,8 +27,7 @@ import {
 import { buyerOrdersForExport } from '../orders';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const consentText = (version: string) =>
-  CONSENT_TEXTS.find((text) => text.version === version)?.text ?? null;
+const consentTextOf = (version: string) => CONSENT_TEXTS.find((text) => text.version === version);
 
 export async function exportPersonalData(db: Db | Tx, userId: string, shopName: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -179,7 +178,8 @@ export async function exportPersonalData(db: Db | Tx, userId: string, shopName: 
       channel: row.channel,
       address: row.email ?? row.phone,
       textVersion: row.textVersion,
-      text: consentText(row.textVersion),
+      text: consentTextOf(row.textVersion)?.text ?? null,
+      language: consentTextOf(row.textVersion)?.locale ?? null,
       where: row.source,
       givenAt: iso(row.givenAt),
       withdrawnAt: iso(row.withdrawnAt),

@@ -10,4 +10,4 @@ export type { MarketingMessage, MarketingQueued } from './marketing';
 export { runMessageWorker, type MessageRunner } from './runner';
 // The words of a person's messages in each language (decision 050), for the modules that write
 // messages of their own (a reset link, a phone code).
-export { linkIn, MESSAGE_TEXTS, requestLocale } from './texts';
+export { linkIn, MESSAGE_TEXTS } from './texts';

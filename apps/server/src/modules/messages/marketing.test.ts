@@ -1,6 +1,6 @@
 // Marketing consent through HTTP (decision 033): recorded on subscribing and on the account page,
 // honoured by every newsletter, withdrawn by one click, never asked of transactional mail.
-import { authResponseSchema } from '@soko/contract';
+import { authResponseSchema, CURRENT_CONSENT_TEXTS } from '@soko/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, messages, users } from '../../platform/schema';
@@ -148,6 +148,85 @@ describe('consent to the newsletter', () => {
       newsletter: true,
       smsOffers: false,
     });
+  });
+});
+
+describe('consent given on a Kiswahili page', () => {
+  const withLang = (
+    request: { method: 'POST' | 'PUT'; url: string; body: object },
+    token?: string,
+  ) =>
+    t.app.inject({
+      method: request.method,
+      url: request.url,
+      payload: request.body,
+      headers: { cookie: 'lang=sw', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  it('records the Swahili wording’s version, from the footer and from the account', async () => {
+    const email = newEmail();
+    const res = await withLang({ method: 'POST', url: '/api/newsletter/create', body: { email } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await consentsOf(email)).toMatchObject([
+      { purpose: 'newsletter', channel: 'email', textVersion: 'newsletter-email-1-sw' },
+    ]);
+
+    const account = await newAccount();
+    const on = await withLang(
+      {
+        method: 'PUT',
+        url: '/api/user/marketing',
+        body: { newsletter: true, smsOffers: true, phone: '0712 345 679' },
+      },
+      account.token,
+    );
+    expect(on.statusCode, on.body).toBe(200);
+    const given = await t.database.db
+      .select({ channel: consents.channel, textVersion: consents.textVersion })
+      .from(consents)
+      .where(sql`${consents.userId} = (select id from users where email = ${account.email})`)
+      .orderBy(asc(consents.channel));
+    expect(given).toEqual([
+      { channel: 'email', textVersion: 'newsletter-email-1-sw' },
+      { channel: 'sms', textVersion: 'marketing-sms-1-sw' },
+    ]);
+
+    // The person's export says what they agreed to, in the words and the language they read.
+    const exported = await call({
+      method: 'GET',
+      url: '/api/user/me/export',
+      token: account.token,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json() as {
+      consents: { textVersion: string; text: string; language: string }[];
+    };
+    expect(data.consents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          textVersion: 'newsletter-email-1-sw',
+          text: CURRENT_CONSENT_TEXTS.sw.newsletterEmail.text,
+          language: 'sw',
+        }),
+        expect.objectContaining({
+          textVersion: 'marketing-sms-1-sw',
+          text: CURRENT_CONSENT_TEXTS.sw.marketingSms.text,
+          language: 'sw',
+        }),
+      ]),
+    );
+  });
+
+  it('records the English wording for a language the shop does not know', async () => {
+    const email = newEmail();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/create',
+      payload: { email },
+      headers: { cookie: 'lang=de' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await consentsOf(email)).toMatchObject([{ textVersion: 'newsletter-email-1' }]);
   });
 });
 

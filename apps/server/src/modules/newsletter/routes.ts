@@ -7,6 +7,7 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import { errorResponses } from '../../platform/openapi';
 import { publicWriteRateLimit } from '../../platform/rate-limit';
+import { requestLocale } from '../../platform/request-locale';
 import { senderNameOf } from '../messages';
 import type { Outbox } from '../messages';
 import { sendNewsletter, subscribe } from './service';
@@ -29,7 +30,12 @@ export function registerNewsletterRoutes(app: App, ctx: AppContext, outbox: Outb
       },
     },
     async (request, reply) => {
-      const { created } = await subscribe(ctx.db, request.body.email, request.caller?.id ?? null);
+      const { created } = await subscribe(
+        ctx.db,
+        request.body.email,
+        request.caller?.id ?? null,
+        requestLocale(request.cookies),
+      );
       return reply
         .status(created ? 201 : 200)
         .send({ email: request.body.email, subscribed: true });

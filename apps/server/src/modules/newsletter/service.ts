@@ -1,4 +1,4 @@
-import type { SendNewsletterBody } from '@soko/contract';
+import type { Locale, SendNewsletterBody } from '@soko/contract';
 import type { Db } from '../../platform/db';
 import { newsletterSubscriptions } from '../../platform/schema';
 import { giveConsent } from '../consents';
@@ -13,6 +13,7 @@ export async function subscribe(
   db: Db,
   email: string,
   userId: string | null,
+  locale: Locale,
 ): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     await tx.insert(newsletterSubscriptions).values({ email: email.trim() }).onConflictDoNothing();
@@ -22,6 +23,7 @@ export async function subscribe(
       source: 'footer_newsletter',
       channel: 'email',
       email,
+      locale,
     });
     return { created: consent.created };
   });

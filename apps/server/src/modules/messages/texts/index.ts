@@ -1,5 +1,5 @@
 // The shopper's messages in each language (decision 050): one file a language, typed alike.
-import { DEFAULT_LOCALE, LANG_COOKIE, LANG_PARAM, parseLocale, type Locale } from '@soko/contract';
+import { LANG_PARAM, type Locale } from '@soko/contract';
 import { en } from './en';
 import { sw } from './sw';
 import type { MessageTexts } from './types';
@@ -17,13 +17,4 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = { en, sw };
 export function linkIn(locale: Locale, url: string): string {
   if (locale === 'en') return url;
   return `${url}${url.includes('?') ? '&' : '?'}${LANG_PARAM}=${locale}`;
-}
-
-/**
- * The language of the page a request came from: the cookie the header's switch keeps (decision
- * 049), English without one. A message someone asks for (a reset link, a phone code) is written
- * in it.
- */
-export function requestLocale(cookies: Partial<Record<string, string>>): Locale {
-  return parseLocale(cookies[LANG_COOKIE]) ?? DEFAULT_LOCALE;
 }

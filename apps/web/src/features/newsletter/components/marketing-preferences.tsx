@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../components/form/field';
 import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { primaryButton } from '../../../components/form-styles';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { problemText } from '../../../lib/problem-text';
 import { useMarketingPreferences, useUpdateMarketingPreferences } from '../api/marketing-api';
 
@@ -40,6 +40,7 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
   const [status, setStatus] = useState<string | null>(null);
   const update = useUpdateMarketingPreferences();
   const t = useT();
+  const locale = useLocale();
   const serverError = update.error instanceof ApiError ? update.error.fields?.phone : undefined;
   const fieldError = serverError === undefined ? undefined : problemText(serverError, t);
 
@@ -63,7 +64,7 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
           />
           {t('account.marketing.newsletter')}
         </label>
-        <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.newsletterEmail.text}</p>
+        <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS[locale].newsletterEmail.text}</p>
       </div>
       <div>
         <label className="flex items-center gap-2 font-medium">
@@ -74,7 +75,7 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
           />
           {t('account.marketing.smsOffers')}
         </label>
-        <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.marketingSms.text}</p>
+        <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS[locale].marketingSms.text}</p>
         {smsOffers && (
           <Field
             className="ml-6 mt-2"

@@ -3,7 +3,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { CURRENT_CONSENT_TEXTS, isValidEmail } from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { useCreateSubscription } from '../api/create-subscription';
 
 // Spec sections 4 and 8: the form's four states and their exact texts (`footer.` in the message
@@ -20,6 +20,7 @@ export function NewsletterForm() {
   const [serverError, setServerError] = useState(false);
   const subscription = useCreateSubscription();
   const t = useT();
+  const locale = useLocale();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,7 +82,7 @@ export function NewsletterForm() {
       />
       {/* What subscribing agrees to: the server records this text's version (decision 033), so it
           is shown as recorded, in English, until a Kiswahili version is recorded too (decision 050). */}
-      <p className="text-xs text-stone-600">{CURRENT_CONSENT_TEXTS.newsletterEmail.text}</p>
+      <p className="text-xs text-stone-600">{CURRENT_CONSENT_TEXTS[locale].newsletterEmail.text}</p>
       {/* Kept in the page so screen readers hear the success when it is written in. */}
       <p role="status" className="text-brand-800">
         {state === 'success' ? t('footer.subscribed') : ''}
