@@ -51,7 +51,9 @@ export async function writeBackup(options: BackupOptions): Promise<Manifest> {
     });
 
     const writer = new ArchiveWriter();
-    const writing = pipeline(writer.pack, createGzip(), createWriteStream(partial));
+    // The fastest level: most of the bytes are pictures, WebP already compressed, and the rows'
+    // JSON still shrinks several times over. The default level took most of a large backup's time.
+    const writing = pipeline(writer.pack, createGzip({ level: 1 }), createWriteStream(partial));
     const adding = (async () => {
       for (const table of dumped.tables) {
         await writer.addFile(table.entry, path.join(spool, path.basename(table.entry)));
@@ -138,18 +140,49 @@ async function addMedia(writer: ArchiveWriter, mediaDir: string) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   });
+  const pictures: string[] = [];
   for (const key of keys.sort((a, b) => a.name.localeCompare(b.name))) {
     if (!key.isDirectory()) continue;
     const names = (await readdir(path.join(mediaDir, key.name))).sort();
     for (const name of names) {
       const entry = `media/${key.name}/${name}`;
       // Half-written files (`.tmp`) and anything the server would not have written stay out.
-      if (!isSafeEntryName(entry)) continue;
-      const content = await readFile(path.join(mediaDir, key.name, name));
-      await writer.addBuffer(entry, content);
-      files += 1;
-      bytes += content.length;
+      if (isSafeEntryName(entry)) pictures.push(entry);
     }
   }
+  // A shop of 100,000 products has hundreds of thousands of small files: several are read at
+  // once (the thread pool's reads overlap) while the archive takes them in order.
+  for await (const [entry, content] of readAhead(pictures, (entry) =>
+    readFile(path.join(mediaDir, entry.slice('media/'.length))),
+  )) {
+    await writer.addBuffer(entry, content);
+    files += 1;
+    bytes += content.length;
+  }
   return { files, bytes };
+}
+
+// Reads in flight at once: enough to keep the thread pool's four threads and the disk busy.
+const READ_AHEAD = 32;
+
+/** `read` of each item, started up to READ_AHEAD ahead, answered in the items' order. */
+async function* readAhead<T, R>(
+  items: readonly T[],
+  read: (item: T) => Promise<R>,
+): AsyncGenerator<[T, R]> {
+  const pending: Promise<R>[] = [];
+  // A read that fails before its turn is reported at its turn, not as an unhandled rejection.
+  const start = (index: number) => {
+    const item = items[index];
+    if (item === undefined) return;
+    const reading = read(item);
+    reading.catch(() => {});
+    pending.push(reading);
+  };
+  for (let index = 0; index < Math.min(READ_AHEAD, items.length); index++) start(index);
+  for (let index = 0; index < items.length; index++) {
+    const content = await pending.shift();
+    start(index + READ_AHEAD);
+    yield [items[index] as T, content as R];
+  }
 }

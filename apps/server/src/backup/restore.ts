@@ -183,7 +183,8 @@ async function load(file: string, manifest: Manifest, client: SqlClient, mediaTe
     `truncate ${[...tables.keys()].map((name) => `public.${quote(name)}`).join(', ')}`,
   );
   let sequences: SequenceValue[] = [];
-  await readArchive(file, async (name, bytes) => {
+  const pictures = new PictureWriter(mediaTemp);
+  const reading = readArchive(file, async (name, bytes) => {
     const expected = manifest.entries[name];
     if (name === MANIFEST_ENTRY) return;
     if (!expected) throw damaged(file, `${name} is not in the manifest`);
@@ -205,16 +206,21 @@ async function load(file: string, manifest: Manifest, client: SqlClient, mediaTe
       sequences = JSON.parse(await text(counted)) as SequenceValue[];
     } else {
       const [, key, picture] = name.split('/') as [string, string, string];
-      await mkdir(path.join(mediaTemp, key), { recursive: true });
       const chunks: Buffer[] = [];
       for await (const chunk of counted) chunks.push(chunk as Buffer);
-      await writeFile(path.join(mediaTemp, key, picture), Buffer.concat(chunks));
+      await pictures.write(key, picture, Buffer.concat(chunks));
     }
     // The file was checked before, but it may have changed since: the load checks it again.
     if (digest.size !== expected.size || digest.hex() !== expected.sha256) {
       throw damaged(file, `${name} does not match its checksum in the manifest`);
     }
   });
+  // On a failure the writes under way end before the caller removes their folder.
+  await reading.catch(async (error: unknown) => {
+    await pictures.settle();
+    throw error;
+  });
+  await pictures.done();
   await writeSequences(client, sequences);
   for (const name of tables.keys()) {
     await client.query(`alter table public.${quote(name)} enable trigger user`);
@@ -226,6 +232,50 @@ async function load(file: string, manifest: Manifest, client: SqlClient, mediaTe
     if (Number(counted?.n) !== table.rows) {
       throw damaged(file, `${table.name} loaded ${counted?.n} rows of ${table.rows}`);
     }
+  }
+}
+
+// Pictures written at once: a large shop has hundreds of thousands of small files, and one at a
+// time leaves the thread pool and the disk mostly idle.
+const WRITES_IN_FLIGHT = 32;
+
+/** Writes pictures several at a time, each key's folder made once; `done` waits for them all. */
+class PictureWriter {
+  private readonly folders = new Set<string>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private failed: unknown = null;
+
+  constructor(private readonly dir: string) {}
+
+  async write(key: string, name: string, bytes: Buffer): Promise<void> {
+    this.check();
+    if (!this.folders.has(key)) {
+      await mkdir(path.join(this.dir, key), { recursive: true });
+      this.folders.add(key);
+    }
+    const writing = writeFile(path.join(this.dir, key, name), bytes).then(
+      () => void this.inFlight.delete(writing),
+      (error: unknown) => {
+        this.inFlight.delete(writing);
+        this.failed ??= error;
+      },
+    );
+    this.inFlight.add(writing);
+    if (this.inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  async done(): Promise<void> {
+    await Promise.all(this.inFlight);
+    this.check();
+  }
+
+  /** Waits for the writes under way, whatever they come to. */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
+  }
+
+  private check(): void {
+    if (this.failed) throw this.failed;
   }
 }
 
