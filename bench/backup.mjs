@@ -1,11 +1,13 @@
 // `npm run bench:backup`: `npm run backup` and `npm run restore` (decision 051) of a shop of
 // BENCH_BACKUP_PRODUCTS products (default 100000) on the embedded database, each product with
-// its own picture as the server stores one (a full-size WebP and its smaller renditions, the
-// demo's real bytes). Times the built CLI (apps/server/dist/backup.js) as an operator runs it,
-// from start to exit. Writes bench/backup-results.json.
+// its own picture as the server stores one (a full-size WebP and its smaller renditions, of the
+// demo picture's sizes, each product's bytes its own). Times the built CLI
+// (apps/server/dist/backup.js) as an operator runs it, from start to exit. Writes
+// bench/backup-results.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { copyFile, link, mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -37,15 +39,16 @@ try {
     (sum, name) => sum + statSync(path.join(modelDir, name)).size,
     0,
   );
+  // Each product's files are its own bytes, as real pictures are: random bytes of the demo
+  // picture's sizes (compressed WebP is as incompressible), so the archive's gzip cannot fold
+  // 100,000 copies of one picture into one.
+  const sizes = files.map((name) => statSync(path.join(modelDir, name)).size);
   for (let g = 1; g <= productCount; g++) {
     const dir = path.join(mediaDir, `bench-${g}`);
     await mkdir(dir);
-    for (const name of files) {
-      // Hard links where the file system allows: the same bytes, read as separate files.
-      await link(path.join(modelDir, name), path.join(dir, name)).catch(() =>
-        copyFile(path.join(modelDir, name), path.join(dir, name)),
-      );
-    }
+    await Promise.all(
+      files.map((name, i) => writeFile(path.join(dir, name), randomBytes(sizes[i] ?? 0))),
+    );
   }
   const client = database.db.$client;
   await client.query(
