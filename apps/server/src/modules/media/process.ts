@@ -67,7 +67,7 @@ const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 export async function renderImage(input: Buffer): Promise<RenderedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
   let format: string | undefined;
-  let sides = [0, 0];
+  let sides: number[];
   try {
     // Reads the header only: the size is checked before a single pixel is decoded.
     const meta = await sharp(input, options).metadata();

@@ -56,7 +56,7 @@ function isCartOrder(value: unknown): value is CartOrder {
 
 /** The records still worth keeping (unreadable storage is none). */
 export function readCartOrders(now = Date.now()): CartOrder[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = storage()?.getItem(CART_ORDERS_KEY) ?? null;
   } catch {

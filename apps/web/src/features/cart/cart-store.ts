@@ -60,7 +60,7 @@ export function parseCart(raw: string | null | undefined): CartLine[] {
 }
 
 function readStored(): readonly CartLine[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = storage()?.getItem(CART_KEY) ?? null;
   } catch {

@@ -12,7 +12,7 @@ export interface PaymentTab {
 
 /** Opens a blank tab now; null when the browser refused (the page then offers a link). */
 export function reservePaymentTab(): PaymentTab | null {
-  let tab: Window | null = null;
+  let tab: Window | null;
   try {
     tab = window.open('', '_blank');
   } catch {

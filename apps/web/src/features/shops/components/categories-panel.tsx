@@ -159,6 +159,7 @@ export function CategoriesPanel({
               caught instanceof Error
                 ? t('owner.categories.deleteFailedBecause', { message: caught.message })
                 : t('owner.categories.deleteFailed'),
+              { cause: caught },
             );
           }
           // Spec section 4: deleting the selected category clears the selection and products.

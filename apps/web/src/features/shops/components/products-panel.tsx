@@ -216,7 +216,7 @@ function CategoryProducts({
             await deleteProduct(deleting._id);
           } catch (caught) {
             console.error(t('owner.products.deleteFailed'), caught);
-            throw new Error(t('owner.products.deleteFailed'));
+            throw new Error(t('owner.products.deleteFailed'), { cause: caught });
           }
           // Spec section 7: success removes it from the list.
           queryClient.setQueryData<ProductsPage>(
