@@ -1,6 +1,7 @@
 // The tenant form's values and the body they stand for: host names typed as a list, SEO fields
 // that may stay blank (the spec's defaults show), and the WhatsApp chat contact switched on or
-// off. The contract's tenantInputSchema checks the body, its messages put back on the inputs.
+// off. The contract's tenantInputSchema checks the body, its messages put back on the inputs;
+// the form's own message is the admin's screens' (decision 050).
 import { z } from 'zod';
 import {
   splitHostList,
@@ -8,6 +9,7 @@ import {
   type AdminTenant,
   type TenantInput,
 } from '@soko/contract';
+import type { AdminKey, Translate } from '../../lib/i18n';
 
 export interface TenantFormValues {
   hosts: string;
@@ -67,29 +69,31 @@ export function tenantServerFields(fields: Readonly<Record<string, string>>) {
 
 const text = z.string();
 
-export const tenantFormSchema = z
-  .object({
-    hosts: text,
-    shopId: text,
-    seo: z.object({ title: text, description: text, keywords: text, url: text }),
-    withWhatsapp: z.boolean(),
-    whatsapp: z.object({
-      phoneNumber: text,
-      accountName: text,
-      chatMessage: text,
-      avatar: text,
-      statusMessage: text,
-    }),
-  })
-  .superRefine((values, ctx) => {
-    const parsed = tenantInputSchema.safeParse(tenantFormToInput(values));
-    if (parsed.success) return;
-    const seen = new Set<string>();
-    for (const issue of parsed.error.issues) {
-      const path = tenantFieldPath(issue.path);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      const message = path === 'shopId' ? 'Choose a shop.' : issue.message;
-      ctx.addIssue({ code: 'custom', message, path: path.split('.') });
-    }
-  });
+/** The form's schema, its own message in the words `t` gives (the admin's screens' English). */
+export const makeTenantFormSchema = (t: Translate<AdminKey>) =>
+  z
+    .object({
+      hosts: text,
+      shopId: text,
+      seo: z.object({ title: text, description: text, keywords: text, url: text }),
+      withWhatsapp: z.boolean(),
+      whatsapp: z.object({
+        phoneNumber: text,
+        accountName: text,
+        chatMessage: text,
+        avatar: text,
+        statusMessage: text,
+      }),
+    })
+    .superRefine((values, ctx) => {
+      const parsed = tenantInputSchema.safeParse(tenantFormToInput(values));
+      if (parsed.success) return;
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const path = tenantFieldPath(issue.path);
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const message = path === 'shopId' ? t('admin.tenants.shopRequired') : issue.message;
+        ctx.addIssue({ code: 'custom', message, path: path.split('.') });
+      }
+    });

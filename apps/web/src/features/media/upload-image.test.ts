@@ -142,6 +142,9 @@ describe('uploadImage', () => {
       uploadImage(text, { kind: 'category', shopId: SHOP, createRequest }),
     ).rejects.toMatchObject({
       message: 'Image upload failed (2MB max per image)',
+      // The screen says why in its own words (decision 050), not the server's.
+      notAPicture: true,
+      serverMessage: undefined,
     });
     expect(FakeRequest.last).toBeUndefined();
   });

@@ -15,12 +15,20 @@ export class UploadError extends Error {
   readonly status: number;
   /** The server's own words, when it answered our error body. */
   readonly serverMessage: string | undefined;
+  /** Refused before sending as not a picture: the screen says so in its words (decision 050). */
+  readonly notAPicture: boolean;
 
-  constructor(message: string, status: number, serverMessage?: string) {
+  constructor(
+    message: string,
+    status: number,
+    serverMessage?: string,
+    { notAPicture = false }: { notAPicture?: boolean } = {},
+  ) {
     super(message);
     this.name = 'UploadError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.notAPicture = notAPicture;
   }
 }
 
@@ -60,7 +68,7 @@ export function uploadImage(file: Blob, options: UploadOptions): Promise<Uploade
   const failed = UPLOAD_MESSAGES[options.kind].failed;
   if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new UploadError(failed, 0));
   if (file.type && !file.type.startsWith('image/')) {
-    return Promise.reject(new UploadError(failed, 0, 'That file is not a picture.'));
+    return Promise.reject(new UploadError(failed, 0, undefined, { notAPicture: true }));
   }
 
   return new Promise((resolve, reject) => {

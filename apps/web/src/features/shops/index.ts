@@ -3,7 +3,7 @@ export { ShopsPage, ShopManagement } from './components/shops-page';
 export { ManageProductsPage } from './components/manage-products-page';
 export { ShopOrdersPage } from './components/shop-orders-page';
 // The owner's product form and shop reads, reused by the admin's Add Product (any shop).
-export { ProductForm, PRODUCT_UPDATE_FAILED } from './components/product-form';
+export { ProductForm } from './components/product-form';
 export { useShops } from './api/get-shops';
 export { useShopCategories } from './api/get-shop-categories';
 export { ShopBalancePage } from './components/shop-balance-page';

@@ -1,9 +1,12 @@
 import { WHATSAPP_NUMBER_MESSAGE, type Shop } from '@soko/contract';
 import { describe, expect, it } from 'vitest';
+import english from '../../locales/en.json';
+import { compileCatalog } from '../../locales/compile-catalog';
+import { createI18n } from '../../lib/i18n';
 import {
   emptyShopForm,
   formHoursToPeriods,
-  shopFormSchema,
+  makeShopFormSchema,
   shopFormToInput,
   shopServerFields,
   shopToForm,
@@ -40,6 +43,10 @@ const shop: Shop = {
   county: 'Kiambu',
   whatsapp: '+254722456789',
 };
+
+// The owner's screens' English (decision 050), as the staff routes load it.
+const i18n = createI18n('en', compileCatalog(english));
+const shopFormSchema = makeShopFormSchema((key, values) => i18n._(key, values));
 
 function filled(): ShopFormValues {
   return {
@@ -136,6 +143,25 @@ describe('the shop form', () => {
       whatsapp: WHATSAPP_NUMBER_MESSAGE,
       description: 'At most 300 characters.',
     });
+  });
+
+  it("asks for both times of a day, in the staff screens' words", () => {
+    const bad = filled();
+    bad.operationperiods.friday = { open: '09:00', close: '' };
+    bad.operationperiods.sunday = { open: '', close: '12:00' };
+    const issues = shopFormSchema.safeParse(bad).error?.issues ?? [];
+    expect(
+      Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+    ).toEqual({
+      'operationperiods.friday.close': 'Set both times for Friday, or neither if closed.',
+      'operationperiods.sunday.open': 'Set both times for Sunday, or neither if closed.',
+    });
+    const keyed = makeShopFormSchema((key, values) =>
+      values ? `${key} ${JSON.stringify(values)}` : key,
+    );
+    expect(keyed.safeParse(bad).error?.issues[0]?.message).toBe(
+      'owner.shopForm.setBothTimes {"day":"day.friday"}',
+    );
   });
 
   it("keys the server's field errors by the form's inputs", () => {

@@ -1,7 +1,7 @@
 // The shop form's values and the API body they stand for (spec sections 3 and 5): lists are typed
 // as comma-separated text, hours as an open and a close time per weekday. The form is checked by
 // the contract's own shopInputSchema, run on the body the values make, with its messages put back
-// on the inputs they came from.
+// on the inputs they came from; its own message is the owner's screens' (decision 050).
 import { z } from 'zod';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -14,6 +14,7 @@ import {
   type ShopInput,
   type Weekday,
 } from '@soko/contract';
+import type { OwnerKey, Translate } from '../../lib/i18n';
 
 export interface DayHours {
   open: string;
@@ -47,8 +48,6 @@ export interface ShopImages {
 }
 
 export const DEFAULT_MAX_PER_ORDER = 10;
-
-export const dayLabel = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
 function emptyHours(): Record<Weekday, DayHours> {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '', close: '' }])) as Record<
@@ -165,46 +164,48 @@ const numberInput = z.union([z.number(), z.nan()]);
 
 const hoursSchema = z.object({ open: z.string(), close: z.string() });
 
-export const shopFormSchema = z
-  .object({
-    name: z.string(),
-    owner: z.string(),
-    owneremail: z.string(),
-    contact: z.object({ email: z.string(), phoneno: z.string() }),
-    location: z.object({ address: z.string(), mapurl: z.string() }),
-    operationperiods: z.object(
-      Object.fromEntries(WEEKDAYS.map((day) => [day, hoursSchema])) as Record<
-        Weekday,
-        typeof hoursSchema
-      >,
-    ),
-    companypolicy: z.string(),
-    socialmedialinks: z.string(),
-    payonorder: z.boolean(),
-    maxPerOrder: numberInput,
-    description: z.string(),
-    county: z.string(),
-    whatsapp: z.string(),
-    lowStockThreshold: numberInput,
-  })
-  .superRefine((values, ctx) => {
-    for (const day of WEEKDAYS) {
-      const { open, close } = values.operationperiods[day];
-      if (Boolean(open.trim()) !== Boolean(close.trim())) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Set both times for ${dayLabel(day)}, or neither if closed.`,
-          path: ['operationperiods', day, open.trim() ? 'close' : 'open'],
-        });
+/** The form's schema, its own message in the words `t` gives (the owner's screens' English). */
+export const makeShopFormSchema = (t: Translate<OwnerKey>) =>
+  z
+    .object({
+      name: z.string(),
+      owner: z.string(),
+      owneremail: z.string(),
+      contact: z.object({ email: z.string(), phoneno: z.string() }),
+      location: z.object({ address: z.string(), mapurl: z.string() }),
+      operationperiods: z.object(
+        Object.fromEntries(WEEKDAYS.map((day) => [day, hoursSchema])) as Record<
+          Weekday,
+          typeof hoursSchema
+        >,
+      ),
+      companypolicy: z.string(),
+      socialmedialinks: z.string(),
+      payonorder: z.boolean(),
+      maxPerOrder: numberInput,
+      description: z.string(),
+      county: z.string(),
+      whatsapp: z.string(),
+      lowStockThreshold: numberInput,
+    })
+    .superRefine((values, ctx) => {
+      for (const day of WEEKDAYS) {
+        const { open, close } = values.operationperiods[day];
+        if (Boolean(open.trim()) !== Boolean(close.trim())) {
+          ctx.addIssue({
+            code: 'custom',
+            message: t('owner.shopForm.setBothTimes', { day: t(`day.${day}`) }),
+            path: ['operationperiods', day, open.trim() ? 'close' : 'open'],
+          });
+        }
       }
-    }
-    const parsed = shopInputSchema.safeParse(shopFormToInput(values as ShopFormValues));
-    if (parsed.success) return;
-    const seen = new Set<string>();
-    for (const issue of parsed.error.issues) {
-      const path = shopFieldPath(issue.path);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      ctx.addIssue({ code: 'custom', message: issue.message, path: path.split('.') });
-    }
-  });
+      const parsed = shopInputSchema.safeParse(shopFormToInput(values as ShopFormValues));
+      if (parsed.success) return;
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const path = shopFieldPath(issue.path);
+        if (seen.has(path)) continue;
+        seen.add(path);
+        ctx.addIssue({ code: 'custom', message: issue.message, path: path.split('.') });
+      }
+    });

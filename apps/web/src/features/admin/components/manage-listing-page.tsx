@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatKsh, pageCount, PAGE_SIZES, type Product } from '@soko/contract';
 import { ConfirmDialog } from '../../../components/modal';
 import { focusRing } from '../../../components/form-styles';
-import { PRODUCT_UPDATE_FAILED } from '../../shops';
 import {
   adminKeys,
   deleteAdminProduct,
@@ -15,9 +14,19 @@ import {
 import { discountCell } from '../discount-cell';
 import { AdminGuard } from './admin-guard';
 import { PageButtons } from './page-buttons';
+import { useAdminT } from '../../../lib/staff-i18n';
 
 const smallButton = `rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${focusRing}`;
 const cellInput = `w-full min-w-24 rounded border border-stone-300 px-2 py-1 ${focusRing}`;
+const COLUMNS = [
+  'name',
+  'description',
+  'price',
+  'discount',
+  'count',
+  'category',
+  'actions',
+] as const;
 
 export function ManageListingPage() {
   return (
@@ -43,6 +52,7 @@ const draftOf = (p: Product): Draft => ({
 });
 
 function ProductTable() {
+  const t = useAdminT();
   const [page, setPage] = useState(1);
   const products = useAdminProducts(page);
   const queryClient = useQueryClient();
@@ -58,7 +68,7 @@ function ProductTable() {
     const { draft } = editing;
     const price = Number(draft.price);
     if (draft.name.trim() === '' || draft.price.trim() === '' || !(price >= 0)) {
-      setFailure('Enter a name and a price of 0 or more.');
+      setFailure(t('admin.listing.enterANameAndA'));
       return;
     }
     try {
@@ -71,15 +81,15 @@ function ProductTable() {
       });
       setEditing(null);
       setFailure(null);
-      setStatus(`Product ${saved.name} updated.`);
+      setStatus(t('owner.products.updated', { name: saved.name }));
       await reload();
     } catch (caught) {
       // Spec section 8's text with the server's, shown as well as logged (DESIGN.md departure 12).
-      console.error(PRODUCT_UPDATE_FAILED, caught);
+      console.error(t('admin.listing.updateFailed'), caught);
       setFailure(
         caught instanceof Error && caught.message
-          ? `${PRODUCT_UPDATE_FAILED}: ${caught.message}`
-          : PRODUCT_UPDATE_FAILED,
+          ? t('admin.listing.updateFailedBecause', { message: caught.message })
+          : t('admin.listing.updateFailed'),
       );
     }
   };
@@ -99,7 +109,7 @@ function ProductTable() {
 
   return (
     <section>
-      <h1 className="text-2xl font-bold text-stone-900">Manage Products</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{t('admin.listing.manageProducts')}</h1>
       {status && (
         <p role="status" className="mt-2 text-green-800">
           {status}
@@ -111,9 +121,9 @@ function ProductTable() {
         </p>
       )}
       {products.isPending ? (
-        <p role="status">Loading products...</p>
+        <p role="status">{t('owner.products.loadingProducts')}</p>
       ) : products.isError ? (
-        <p role="alert">Failed to load products. Please try again later.</p>
+        <p role="alert">{t('owner.products.failedToLoadProductsPlease')}</p>
       ) : (
         <div className="mt-4 overflow-x-auto [contain:paint]">
           {/* contain:paint: without it phone Chrome zooms the whole page out to the table's
@@ -121,31 +131,33 @@ function ProductTable() {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
-                {['Name', 'Description', 'Price', 'Discount', 'Count', 'Category', 'Actions'].map(
-                  (h) => (
-                    <th key={h} scope="col" className="p-2">
-                      {h}
-                    </th>
-                  ),
-                )}
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="p-2">
+                    {t(`admin.listing.column.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {products.data.rows.map((product) =>
                 editing?.id === product._id ? (
                   <tr key={product._id} className="border-b border-stone-200 align-top">
-                    <td className="p-2">{field('name', 'Name')}</td>
-                    <td className="p-2">{field('description', 'Description')}</td>
-                    <td className="p-2">{field('price', 'Price', 'number')}</td>
+                    <td className="p-2">{field('name', t('admin.listing.column.name'))}</td>
                     <td className="p-2">
-                      {field('discounts', 'Discount percentage')}
-                      {field('discount', 'Discount text')}
+                      {field('description', t('admin.listing.column.description'))}
+                    </td>
+                    <td className="p-2">
+                      {field('price', t('admin.listing.column.price'), 'number')}
+                    </td>
+                    <td className="p-2">
+                      {field('discounts', t('admin.listing.discountPercentage'))}
+                      {field('discount', t('admin.listing.discountText'))}
                     </td>
                     <td className="p-2">{product.count}</td>
                     <td className="p-2">{product.category}</td>
                     <td className="flex gap-2 p-2">
                       <button type="button" className={smallButton} onClick={() => void save()}>
-                        Save
+                        {t('owner.common.save')}
                       </button>
                       <button
                         type="button"
@@ -155,7 +167,7 @@ function ProductTable() {
                           setFailure(null);
                         }}
                       >
-                        Cancel
+                        {t('owner.common.cancel')}
                       </button>
                     </td>
                   </tr>
@@ -181,7 +193,8 @@ function ProductTable() {
                           setEditing({ id: product._id, draft: draftOf(product) });
                         }}
                       >
-                        Edit<span className="sr-only"> {product.name}</span>
+                        {t('owner.common.edit')}
+                        <span className="sr-only"> {product.name}</span>
                       </button>
                       <button
                         type="button"
@@ -191,7 +204,8 @@ function ProductTable() {
                           setDeleting(product);
                         }}
                       >
-                        Delete<span className="sr-only"> {product.name}</span>
+                        {t('owner.common.delete')}
+                        <span className="sr-only"> {product.name}</span>
                       </button>
                     </td>
                   </tr>
@@ -202,7 +216,7 @@ function ProductTable() {
           <PageButtons
             page={page}
             pageCount={pages}
-            label="Product pages"
+            label={t('owner.products.productPages')}
             onPageChange={(n) => {
               setEditing(null);
               setPage(n);
@@ -212,18 +226,18 @@ function ProductTable() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'product'}?`}
-        message="It leaves the shop at once. Orders already placed keep it."
-        confirmLabel="Delete product"
+        title={deleting ? t('owner.products.deleteQuestion', { name: deleting.name }) : ''}
+        message={t('owner.products.itLeavesTheShopAt')}
+        confirmLabel={t('owner.products.deleteProduct')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           try {
             await deleteAdminProduct(deleting._id);
           } catch {
-            throw new Error('Failed to delete product');
+            throw new Error(t('owner.products.deleteFailed'));
           }
-          setStatus('Product deleted successfully');
+          setStatus(t('owner.products.deleted'));
           setDeleting(null);
           await reload();
         }}

@@ -22,6 +22,7 @@ import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { applyServerFieldErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
+import type { AdminKey, Translate } from '../../../lib/i18n';
 import {
   downloadLedgerCsv,
   ledgerKeys,
@@ -340,22 +341,24 @@ function PayoutForm({
   );
 }
 
-// Blank means the marketplace's rate; anything else is the shop's own.
-const commissionFormSchema = z.object({
-  commissionPercent: z
-    .string()
-    .trim()
-    .transform((text, context) => {
-      if (text === '') return null;
-      const parsed = commissionPercentSchema.safeParse(Number(text));
-      if (parsed.success) return parsed.data;
-      context.addIssue({
-        code: 'custom',
-        message: parsed.error.issues[0]?.message ?? 'Must be a percentage.',
-      });
-      return z.NEVER;
-    }),
-});
+// Blank means the marketplace's rate; anything else is the shop's own. The contract words a
+// refusal; its fallback is the admin's screens' (decision 050).
+const makeCommissionFormSchema = (t: Translate<AdminKey>) =>
+  z.object({
+    commissionPercent: z
+      .string()
+      .trim()
+      .transform((text, context) => {
+        if (text === '') return null;
+        const parsed = commissionPercentSchema.safeParse(Number(text));
+        if (parsed.success) return parsed.data;
+        context.addIssue({
+          code: 'custom',
+          message: parsed.error.issues[0]?.message ?? t('admin.payouts.mustBeAPercentage'),
+        });
+        return z.NEVER;
+      }),
+  });
 
 function CommissionForm({
   shop,
@@ -370,7 +373,7 @@ function CommissionForm({
 }) {
   const t = useAdminT();
   const queryClient = useQueryClient();
-  const form = useZodForm(commissionFormSchema, {
+  const form = useZodForm(makeCommissionFormSchema(t), {
     defaultValues: {
       commissionPercent: shop.commissionIsDefault ? '' : String(shop.commissionPercent),
     },

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useShops } from '../../shops';
 import { deleteTenant, saveTenant, tenantKeys, useTenants } from '../api/tenants-api';
 import {
-  tenantFormSchema,
+  makeTenantFormSchema,
   tenantFormToInput,
   tenantServerFields,
   tenantToForm,
@@ -194,7 +194,7 @@ function TenantForm({
   onSaved: () => void;
 }) {
   const t = useAdminT();
-  const form = useZodForm(tenantFormSchema, { defaultValues: tenantToForm(tenant) });
+  const form = useZodForm(makeTenantFormSchema(t), { defaultValues: tenantToForm(tenant) });
   const { register } = form;
   const { errors, isSubmitting } = form.formState;
   const shops = useShops();

@@ -133,10 +133,13 @@ export function ImageListEditor({
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) {
       const reason: unknown = failure.reason;
-      const extra =
-        reason instanceof UploadError && reason.serverMessage && reason.status !== 413
-          ? ` ${reason.serverMessage}`
-          : '';
+      const extra = !(reason instanceof UploadError)
+        ? ''
+        : reason.notAPicture
+          ? ` ${t('owner.pictures.notAPicture')}`
+          : reason.serverMessage && reason.status !== 413
+            ? ` ${reason.serverMessage}`
+            : '';
       setProblem(`${UPLOAD_MESSAGES[kind].failed}${extra}`);
     }
     setAnnouncement(t('owner.pictures.uploadedCount', { done: urls.length, count: files.length }));

@@ -12,6 +12,9 @@ export function downloadCatalogueCsv(shopId: string): Promise<void> {
   return downloadFile(catalogueUrl(shopId), 'catalogue.csv');
 }
 
+/** The code of a file that never reached the server: the screen says so in its words. */
+export const CATALOGUE_NOT_SENT = 'not_sent';
+
 /** How far the file's upload has got, 0 to 1. */
 export type UploadProgress = (fraction: number) => void;
 
@@ -44,8 +47,7 @@ export function uploadCatalogueCsv(
         toApiError(response).then(reject, reject);
       }
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'The file could not be sent. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, 'network error', { code: CATALOGUE_NOT_SENT }));
     xhr.send(file);
   });
 }

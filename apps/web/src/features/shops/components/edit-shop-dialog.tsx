@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { ImageListEditor } from '../../media';
 import { updateShop } from '../api/save-shop';
 import {
-  shopFormSchema,
+  makeShopFormSchema,
   shopFormToInput,
   shopServerFields,
   shopToForm,
@@ -51,7 +51,7 @@ function EditShopForm({
   onCancel: () => void;
 }) {
   const t = useOwnerT();
-  const form = useZodForm(shopFormSchema, { defaultValues: shopToForm(shop) });
+  const form = useZodForm(makeShopFormSchema(t), { defaultValues: shopToForm(shop) });
   const [imageUrls, setImageUrls] = useState(shop.imageUrls);
   const [promotionalimages, setPromotionalImages] = useState(shop.promotionalimages);
   // One picture at most, kept as a list so the same editor uploads, shows and removes it.

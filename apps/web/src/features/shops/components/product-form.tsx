@@ -20,6 +20,7 @@ import {
   secondaryButton,
 } from '../../../components/form-styles';
 import { ImageListEditor, usePictureList } from '../../media';
+import { useOwnerT } from '../../../lib/staff-i18n';
 import { createProduct, updateProduct } from '../api/save-catalog';
 import {
   derivedStock,
@@ -30,16 +31,8 @@ import {
   type ProductFormValues,
 } from '../product-form';
 
-export const PRODUCT_ADD_FAILED = 'Failed to add item';
-export const PRODUCT_UPDATE_FAILED = 'Failed to update item';
-/** When a chosen picture could not be sent before saving: the editor says why beside it. */
-export const PICTURES_NOT_SENT = 'Not saved: a chosen picture did not upload. See Product images.';
-
 const pricingOptions = PRICING_TYPES.map((type) => ({ value: type, label: type }));
-const taxTypeOptions = [
-  { value: '', label: 'The shop’s default' },
-  ...TAX_TYPES.map((type) => ({ value: type, label: TAX_TYPE_LABELS[type] })),
-];
+const taxOptions = TAX_TYPES.map((type) => ({ value: type, label: TAX_TYPE_LABELS[type] }));
 
 export function ProductForm({
   shopId,
@@ -54,6 +47,7 @@ export function ProductForm({
   onCancel: () => void;
   onSaved: (product: Product, mode: 'add' | 'edit') => void;
 }) {
+  const t = useOwnerT();
   const titleId = useId();
   const descriptionId = useId();
   const descriptionSwId = useId();
@@ -70,6 +64,7 @@ export function ProductForm({
   const [uploading, setUploading] = useState(false);
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
   const [failure, setFailure] = useState<string | null>(null);
+  const taxTypeOptions = [{ value: '', label: t('owner.productForm.shopDefault') }, ...taxOptions];
 
   // Run from the submit event only: settling reads the picture list's refs, which render must not.
   const save = async (values: ProductFormValues) => {
@@ -78,7 +73,8 @@ export function ProductForm({
     // was added and silently dropped them (issue 29).
     const imageUrls = await settle();
     if (!imageUrls) {
-      setFailure(PICTURES_NOT_SENT);
+      // A chosen picture could not be sent before saving: the editor says why beside it.
+      setFailure(t('owner.productForm.picturesNotSent'));
       return;
     }
     const body = productFormToInput(values, { categoryId, imageUrls });
@@ -89,10 +85,19 @@ export function ProductForm({
       onSaved(saved, mode);
     } catch (caught) {
       applyServerFieldErrors(form, caught);
-      const prefix = product ? PRODUCT_UPDATE_FAILED : PRODUCT_ADD_FAILED;
-      console.error(prefix, caught);
+      console.error(
+        product ? t('owner.productForm.updateFailed') : t('owner.productForm.addFailed'),
+        caught,
+      );
+      const message = caught instanceof Error ? caught.message : '';
       setFailure(
-        caught instanceof Error && caught.message ? `${prefix}: ${caught.message}` : prefix,
+        message
+          ? product
+            ? t('owner.productForm.updateFailedBecause', { message })
+            : t('owner.productForm.addFailedBecause', { message })
+          : product
+            ? t('owner.productForm.updateFailed')
+            : t('owner.productForm.addFailed'),
       );
     }
   };
@@ -105,13 +110,13 @@ export function ProductForm({
       className="space-y-4 rounded-lg border border-stone-200 p-4"
     >
       <h3 id={titleId} className="text-lg font-semibold">
-        {product ? 'Edit Product' : 'Add Product'}
+        {product ? t('owner.productForm.editProduct') : t('owner.productForm.addProduct')}
       </h3>
       <FormAlert>{failure}</FormAlert>
 
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label="Name"
+          label={t('owner.productForm.name')}
           required
           autoFocus
           className="sm:col-span-2"
@@ -120,7 +125,7 @@ export function ProductForm({
         />
         <div className="sm:col-span-2">
           <label htmlFor={descriptionId} className="block text-sm font-medium text-stone-800">
-            Description
+            {t('owner.productForm.description')}
           </label>
           <textarea
             id={descriptionId}
@@ -130,12 +135,12 @@ export function ProductForm({
             {...register('description')}
           />
           <p id={`${descriptionId}-hint`} className="mt-1 text-xs text-stone-600">
-            Separate bullet points with ||
+            {t('owner.productForm.bulletPoints')}
           </p>
         </div>
         {/* Shown to shoppers browsing in Kiswahili; blank shows the English (decision 050). */}
         <Field
-          label="Swahili name (optional)"
+          label={t('owner.productForm.swahiliName')}
           lang="sw"
           className="sm:col-span-2"
           error={errors.nameSw?.message}
@@ -143,7 +148,7 @@ export function ProductForm({
         />
         <div className="sm:col-span-2">
           <label htmlFor={descriptionSwId} className="block text-sm font-medium text-stone-800">
-            Swahili description (optional)
+            {t('owner.productForm.swahiliDescription')}
           </label>
           <textarea
             id={descriptionSwId}
@@ -154,11 +159,11 @@ export function ProductForm({
             {...register('descriptionSw')}
           />
           <p id={`${descriptionSwId}-hint`} className="mt-1 text-xs text-stone-600">
-            Separate bullet points with ||
+            {t('owner.productForm.bulletPoints')}
           </p>
         </div>
         <Field
-          label="Price (Ksh)"
+          label={t('owner.productForm.price')}
           type="number"
           required
           min={0}
@@ -168,24 +173,24 @@ export function ProductForm({
           {...register('price', { valueAsNumber: true })}
         />
         <Field
-          label="Discount (%)"
+          label={t('owner.productForm.discount')}
           inputMode="decimal"
-          hint="Optional, a percentage such as 15."
+          hint={t('owner.productForm.discountHint')}
           error={errors.discounts?.message}
           {...register('discounts')}
         />
         {variants.fields.length > 0 ? (
           <Field
-            label="Stock"
+            label={t('owner.productForm.stock')}
             type="number"
             readOnly
             aria-readonly="true"
             value={stockSum}
-            hint="The sum of the variants' stock."
+            hint={t('owner.productForm.stockSum')}
           />
         ) : (
           <Field
-            label="Stock"
+            label={t('owner.productForm.stock')}
             type="number"
             min={0}
             step={1}
@@ -195,59 +200,61 @@ export function ProductForm({
           />
         )}
         <Field
-          label="Low-stock alert at"
+          label={t('owner.productForm.lowStockAlertAt')}
           inputMode="numeric"
           hint={
             variants.fields.length > 0
-              ? "For each variant. Blank: the shop's setting."
-              : "Blank: the shop's setting."
+              ? t('owner.productForm.lowStockEachVariant')
+              : t('owner.productForm.lowStockBlank')
           }
           error={errors.lowStockThreshold?.message}
           {...register('lowStockThreshold')}
         />
         {product && (
           <div>
-            <p className="block text-sm font-medium text-stone-800">Units sold</p>
+            <p className="block text-sm font-medium text-stone-800">
+              {t('owner.productForm.unitsSold')}
+            </p>
             <p className="mt-1 py-2 text-stone-900">{product.count}</p>
           </div>
         )}
         <Field
-          label="Type"
-          hint="Optional, such as Serum."
+          label={t('owner.productForm.type')}
+          hint={t('owner.productForm.typeHint')}
           error={errors.Type?.message}
           {...register('Type')}
         />
         <Field
-          label="Pricing type"
+          label={t('owner.productForm.pricingType')}
           options={pricingOptions}
           error={errors.pricingType?.message}
           {...register('pricingType')}
         />
         <Field
-          label="Tax type"
+          label={t('owner.productForm.taxType')}
           options={taxTypeOptions}
-          hint="KRA’s type. The shop’s default: B (16 %) when VAT-registered, else D."
+          hint={t('owner.productForm.taxTypeHint')}
           error={errors.taxType?.message}
           {...register('taxType')}
         />
       </div>
 
       <fieldset className="space-y-2">
-        <legend className="font-semibold text-stone-900">Variants</legend>
+        <legend className="font-semibold text-stone-900">{t('owner.productForm.variants')}</legend>
         {variants.fields.length === 0 && (
-          <p className="text-sm text-stone-600">No variants: the product is sold as one item.</p>
+          <p className="text-sm text-stone-600">{t('owner.productForm.noVariants')}</p>
         )}
         <ol className="space-y-2">
           {variants.fields.map((row, index) => (
             <li key={row.id} className="grid grid-cols-[1fr_7rem_auto] items-end gap-2">
               <Field
-                label={`Variant ${index + 1} size`}
+                label={t('owner.productForm.variantSize', { number: index + 1 })}
                 required
                 error={errors.variants?.[index]?.size?.message}
                 {...register(`variants.${index}.size`)}
               />
               <Field
-                label={`Variant ${index + 1} stock`}
+                label={t('owner.productForm.variantStock', { number: index + 1 })}
                 type="number"
                 min={0}
                 step={1}
@@ -260,7 +267,10 @@ export function ProductForm({
                 onClick={() => variants.remove(index)}
                 className={`mb-0.5 rounded border border-stone-300 px-2 py-2 text-sm font-semibold text-red-800 hover:bg-stone-100 ${focusRing}`}
               >
-                Remove<span className="sr-only"> variant {index + 1}</span>
+                {t('owner.productForm.remove')}
+                <span className="sr-only">
+                  {t('owner.productForm.variantNumber', { number: index + 1 })}
+                </span>
               </button>
             </li>
           ))}
@@ -270,7 +280,7 @@ export function ProductForm({
           onClick={() => variants.append({ size: '', stock: 0 }, { shouldFocus: true })}
           className={secondaryButton}
         >
-          Add variant
+          {t('owner.productForm.addVariant')}
         </button>
         {errors.variants?.message && (
           <p className="text-sm text-red-800">{errors.variants.message}</p>
@@ -278,7 +288,7 @@ export function ProductForm({
       </fieldset>
 
       <ImageListEditor
-        label="Product images"
+        label={t('owner.productForm.productImages')}
         kind="product"
         shopId={shopId}
         images={images}
@@ -291,10 +301,14 @@ export function ProductForm({
 
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={isSubmitting || uploading} className={primaryButton}>
-          {settling || uploading ? 'Uploading...' : isSubmitting ? 'Saving...' : 'Save Product'}
+          {settling || uploading
+            ? t('owner.common.uploading')
+            : isSubmitting
+              ? t('owner.common.saving')
+              : t('owner.productForm.saveProduct')}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancel
+          {t('owner.common.cancel')}
         </button>
       </div>
     </form>

@@ -14,7 +14,11 @@ import { FormAlert, FormStatus } from '../../../components/form/form-messages';
 import { focusRing, primaryButton, secondaryButton } from '../../../components/form-styles';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { downloadCatalogueCsv, uploadCatalogueCsv } from '../api/shop-catalogue';
+import {
+  CATALOGUE_NOT_SENT,
+  downloadCatalogueCsv,
+  uploadCatalogueCsv,
+} from '../api/shop-catalogue';
 import { ShopScreen } from './shop-screen';
 import { type OwnerKey, type Translate } from '../../../lib/i18n';
 import { useOwnerT } from '../../../lib/staff-i18n';
@@ -34,7 +38,11 @@ function summary(result: CatalogueImportResult, done: boolean, t: Translate<Owne
 }
 
 const messageOf = (error: unknown, t: Translate<OwnerKey>) =>
-  error instanceof ApiError ? error.message : t('owner.catalogue.somethingWentWrong');
+  !(error instanceof ApiError)
+    ? t('owner.catalogue.somethingWentWrong')
+    : error.code === CATALOGUE_NOT_SENT
+      ? t('owner.catalogue.notSent')
+      : error.message;
 
 /** A refused import's rows (400 invalid_rows), or none for any other failure. */
 function refusedRows(error: unknown): { errors: CatalogueRowError[]; errorCount: number } | null {

@@ -10,7 +10,7 @@ import {
 } from '@soko/contract';
 import { Field } from '../../../components/form/field';
 import { focusRing } from '../../../components/form-styles';
-import { dayLabel, type ShopFormValues } from '../shop-form';
+import type { ShopFormValues } from '../shop-form';
 import { useOwnerT } from '../../../lib/staff-i18n';
 
 const COUNTY_OPTIONS = KENYA_COUNTIES.map((county) => ({ value: county, label: county }));
@@ -159,17 +159,17 @@ export function ShopFields({
           {WEEKDAYS.map((day) => (
             <div key={day} className="grid grid-cols-[6rem_1fr_1fr] items-start gap-2">
               <span className="pt-3 text-sm font-medium text-stone-700" aria-hidden="true">
-                {dayLabel(day)}
+                {t(`day.${day}`)}
               </span>
               <Field
-                label={t('owner.shopFields.opens', { day: dayLabel(day) })}
+                label={t('owner.shopFields.opens', { day: t(`day.${day}`) })}
                 labelHidden
                 type="time"
                 error={errors.operationperiods?.[day]?.open?.message}
                 {...register(`operationperiods.${day}.open`)}
               />
               <Field
-                label={t('owner.shopFields.closes', { day: dayLabel(day) })}
+                label={t('owner.shopFields.closes', { day: t(`day.${day}`) })}
                 labelHidden
                 type="time"
                 error={errors.operationperiods?.[day]?.close?.message}

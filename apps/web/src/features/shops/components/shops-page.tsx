@@ -17,7 +17,7 @@ import { ownerKeys, useShops } from '../api/get-shops';
 import { createShop } from '../api/save-shop';
 import {
   emptyShopForm,
-  shopFormSchema,
+  makeShopFormSchema,
   shopFormToInput,
   shopServerFields,
   type ShopFormValues,
@@ -188,7 +188,9 @@ function CreateShopForm({
   onCreated: (shop: Shop) => void;
 }) {
   const t = useOwnerT();
-  const form = useZodForm(shopFormSchema, { defaultValues: emptyShopForm(user ?? undefined) });
+  const form = useZodForm(makeShopFormSchema(t), {
+    defaultValues: emptyShopForm(user ?? undefined),
+  });
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const heading = forOwner ? t('owner.shops.createForOwner') : t('owner.shops.createNew');
 
