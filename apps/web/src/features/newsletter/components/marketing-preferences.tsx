@@ -64,7 +64,9 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
           />
           {t('account.marketing.newsletter')}
         </label>
-        <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS[locale].newsletterEmail.text}</p>
+        <p className="ml-6 text-xs text-stone-600">
+          {CURRENT_CONSENT_TEXTS[locale].newsletterEmail.text}
+        </p>
       </div>
       <div>
         <label className="flex items-center gap-2 font-medium">
@@ -75,7 +77,9 @@ function MarketingForm({ saved }: { saved: MarketingPreferences }) {
           />
           {t('account.marketing.smsOffers')}
         </label>
-        <p className="ml-6 text-xs text-stone-600">{CURRENT_CONSENT_TEXTS[locale].marketingSms.text}</p>
+        <p className="ml-6 text-xs text-stone-600">
+          {CURRENT_CONSENT_TEXTS[locale].marketingSms.text}
+        </p>
         {smsOffers && (
           <Field
             className="ml-6 mt-2"
