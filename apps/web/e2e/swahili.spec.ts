@@ -1,4 +1,4 @@
-import { productPath, type Product, type Shop } from '@soko/contract';
+import { CURRENT_CONSENT_TEXTS, productPath, type Product, type Shop } from '@soko/contract';
 import { expect, test } from './fixtures';
 import { mailHeader, mailTo } from './mailbox';
 import { field, uniqueEmail, UUID_PATTERN } from './shopping';
@@ -69,6 +69,10 @@ test('a new shopper switches to Kiswahili on the home page, shops and stays in i
     await expect(page).toHaveTitle(/^Bidhaa Zote \| /);
     await expect(
       page.getByRole('contentinfo').getByRole('button', { name: 'Jiandikishe' }),
+    ).toBeVisible();
+    // What the newsletter asks to agree to is read in Kiswahili, and recorded as that wording.
+    await expect(
+      page.getByRole('contentinfo').getByText(CURRENT_CONSENT_TEXTS.sw.newsletterEmail.text),
     ).toBeVisible();
     await page.goto(productPath(product));
     await expect(page.getByRole('heading', { level: 1, name: nameSw })).toBeVisible();
