@@ -130,6 +130,11 @@ async function watch(page: Page) {
   });
   // As text: the journeys' tsconfig has no DOM library.
   await page.addInitScript(`
+    // A Content-Security-Policy violation (an eval tried, say) is a DevTools issue, not a console
+    // message: said as an error so that it counts among the problems.
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error('CSP violation: ' + event.violatedDirective + ' by ' + event.sourceFile);
+    });
     window.sokoShifts = 0;
     window.sokoShifted = [];
     const describe = (node) =>

@@ -11,6 +11,14 @@ import { refreshSession, restoreSession } from './lib/session';
 import { yieldToBrowser } from './lib/yield-to-browser';
 import './styles.css';
 
+// Zod 4 compiles its object parsers with `new Function` where it may, and finds out by trying
+// once: under the shop's Content-Security-Policy (no 'unsafe-eval') the browser refuses and
+// reports a violation (a DevTools issue, Lighthouse's best practices). Parsing without compiling
+// is what the policy leaves anyway. Zod reads this object from the global it shares between its
+// copies; it is filled before the first parse, whichever of the two makes it first.
+const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodConfig.__zod_globalConfig = Object.assign(zodConfig.__zod_globalConfig ?? {}, { jitless: true });
+
 // The saved session shows at once (a reload keeps 'Profile'); the server then confirms it, and
 // if it cannot, the user is unset (the token stays for the next try).
 restoreSession();
