@@ -26,7 +26,7 @@ import {
 } from '@soko/contract';
 import { z } from 'zod';
 import { clientKeysOf } from '../../platform/device';
-import { requestLocale } from '../../platform/request-locale';
+import { chosenLocale } from '../../platform/request-locale';
 import { productTags, type App, type AppContext } from '../../platform/context';
 import { answeredCode, notFound } from '../../platform/errors';
 import { sendPackageOfPart, type CachedCarrier } from '../delivery';
@@ -117,7 +117,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext, carrier?: CachedC
       const keys = clientKeysOf(request, reply, caller, jwtSecret);
       const tenant = await ctx.tenants.forRequest(request);
       // The shopper's language, from the cookie the header's switch keeps (decision 050).
-      const locale = requestLocale(request.cookies);
+      const locale = chosenLocale(request.cookies);
       const created = await createOrder(
         db,
         request.body,
