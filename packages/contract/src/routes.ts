@@ -2,6 +2,35 @@
 // a real 404 (crawlers and link checkers read the status, not the page). The web router
 // (apps/web/src/app/routes.tsx) must stay in step: routes.test.ts beside it pins both.
 
+/**
+ * The owner's and the admin's screens: English only, whatever the shopper's language (decision
+ * 050). The web router marks the same routes (app/routes.tsx, STAFF_SCREEN).
+ */
+export const STAFF_PATHS = [
+  '/createlisting',
+  '/add-products/:shopId',
+  '/addblog',
+  '/manageorders',
+  '/managelisting',
+  '/admin',
+  '/shops',
+  '/shops/:shopId/orders',
+  '/shops/:shopId/balance',
+  '/shops/:shopId/delivery',
+  '/shops/:shopId/catalogue',
+  '/shops/:shopId/codes',
+  '/shops/:shopId/tax',
+  '/shops/:shopId/receipts',
+  '/admin/shops',
+  '/admin/tenants',
+  '/admin/refunds',
+  '/admin/payouts',
+  '/admin/messages',
+  '/admin/codes',
+  '/admin/privacy',
+  '/admin/data-requests',
+] as const;
+
 /** Path patterns: `:param` is one non-empty segment. Spelling is the spec's ('/PopularChoises'). */
 export const APP_PATHS = [
   '/',
@@ -27,28 +56,7 @@ export const APP_PATHS = [
   '/profile',
   '/blog',
   '/blog/:id',
-  '/createlisting',
-  '/add-products/:shopId',
-  '/addblog',
-  '/manageorders',
-  '/managelisting',
-  '/admin',
-  '/shops',
-  '/shops/:shopId/orders',
-  '/shops/:shopId/balance',
-  '/shops/:shopId/delivery',
-  '/shops/:shopId/catalogue',
-  '/shops/:shopId/codes',
-  '/shops/:shopId/tax',
-  '/shops/:shopId/receipts',
-  '/admin/shops',
-  '/admin/tenants',
-  '/admin/refunds',
-  '/admin/payouts',
-  '/admin/messages',
-  '/admin/codes',
-  '/admin/privacy',
-  '/admin/data-requests',
+  ...STAFF_PATHS,
   '/orders/:orderId',
   '/orders/:orderId/receipts/:receiptId',
   '/pay/sandbox/:trackingId',
@@ -81,35 +89,6 @@ export const SERVER_RENDERED_PATHS: readonly (typeof APP_PATHS)[number][] = [
   '/search',
   '/cart',
   '/checkout',
-];
-
-/**
- * The owner's and the admin's screens: English only, whatever the shopper's language (decision
- * 050). The web router marks the same routes (app/routes.tsx, STAFF_SCREEN).
- */
-export const STAFF_PATHS: readonly (typeof APP_PATHS)[number][] = [
-  '/createlisting',
-  '/add-products/:shopId',
-  '/addblog',
-  '/manageorders',
-  '/managelisting',
-  '/admin',
-  '/shops',
-  '/shops/:shopId/orders',
-  '/shops/:shopId/balance',
-  '/shops/:shopId/delivery',
-  '/shops/:shopId/catalogue',
-  '/shops/:shopId/codes',
-  '/shops/:shopId/tax',
-  '/shops/:shopId/receipts',
-  '/admin/shops',
-  '/admin/tenants',
-  '/admin/refunds',
-  '/admin/payouts',
-  '/admin/messages',
-  '/admin/codes',
-  '/admin/privacy',
-  '/admin/data-requests',
 ];
 
 /** The query parameters those pages read (listing pages, search): the rest change nothing. */
